@@ -6,8 +6,10 @@ on its own); this module only draws that with Pillow.
 
 Font: DejaVu Sans where the system has it (it draws accented names: "Zoë"), else the
 font Pillow ships (``ImageFont.load_default``, Pillow >= 10.1), which has only plain
-Latin letters: with it an accented letter is drawn without its accent ("Zoe") and
-bold is drawn as a thin outline. Text is drawn as given: it is never HTML.
+Latin letters: with it an accented letter is drawn as its plain letter with its accent
+drawn over (or, a cedilla, under) it, so a French picture reads "Deuxième", "Zoë",
+"Français", not a box; a ligature is drawn as its letters ("oe"), and bold as a thin
+outline. Text is drawn as given: it is never HTML.
 """
 
 from __future__ import annotations
@@ -36,6 +38,36 @@ NOTE_INK = "#a15c07"
 
 _DEJAVU = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
 _BUILTIN_EXTRA = "…·"  # what the built-in font draws besides ASCII
+#: Letters the built-in font lacks that are not a letter and its accents, as it draws them.
+_SPELLED = {"œ": "oe", "Œ": "OE", "æ": "ae", "Æ": "AE", "ß": "ss", "’": "'", "‘": "'",
+            "«": "\"", "»": "\"", "—": "-", "–": "-"}
+#: The accents the built-in font's letters are given (combining marks, ``_draw_accent``).
+GRAVE, ACUTE, CIRCUMFLEX, TILDE, DIAERESIS, RING, CEDILLA = (
+    "\u0300", "\u0301", "\u0302", "\u0303", "\u0308", "\u030a", "\u0327")
+_DRAWN_MARKS = {GRAVE, ACUTE, CIRCUMFLEX, TILDE, DIAERESIS, RING, CEDILLA}
+
+
+def _letters(text: str) -> list[tuple[str, str]]:
+    """Each character of ``text`` as the built-in font draws it: (plain text, the accents
+    to draw over it). An accented Latin letter is its base letter and its marks ("è":
+    "e" and a grave accent); anything else it cannot draw is spelled (``_SPELLED``) or
+    left to its box."""
+    out = []
+    for ch in text:
+        if ch.isascii() or ch in _BUILTIN_EXTRA:
+            out.append((ch, ""))
+            continue
+        if ch in _SPELLED:
+            out.append((_SPELLED[ch], ""))
+            continue
+        parts = unicodedata.normalize("NFD", ch)
+        base, marks = parts[:1], "".join(c for c in parts[1:] if c in _DRAWN_MARKS)
+        if base.isascii() and base.isalpha():
+            out.append((base, marks))
+        else:
+            plain = "".join(c for c in unicodedata.normalize("NFKD", ch) if c.isascii())
+            out.append((plain or ch, ""))
+    return out
 
 
 FontType = ImageFont.FreeTypeFont | ImageFont.ImageFont
@@ -76,17 +108,23 @@ class Fonts:
 
     def shown(self, text: str) -> str:
         """The text as this font can draw it: Pillow's own font has no accented letters,
-        so they lose their accents there."""
+        so they are drawn as their plain letters, each accent drawn over it after
+        (``accents``)."""
         if self.files is not None:
             return text
-        out = []
-        for ch in text:
-            if ch.isascii() or ch in _BUILTIN_EXTRA:
-                out.append(ch)
-                continue
-            plain = "".join(c for c in unicodedata.normalize("NFKD", ch) if c.isascii())
-            out.append(plain or ch)
-        return "".join(out)
+        return "".join(plain for plain, _ in _letters(text))
+
+    def accents(self, text: str) -> list[tuple[int, str]]:
+        """Where ``shown`` drew a plain letter for an accented one: (its index in the shown
+        text, its accents as combining marks); none for a font that has the letters."""
+        if self.files is not None:
+            return []
+        out, at = [], 0
+        for plain, marks in _letters(text):
+            if marks:
+                out.append((at, marks))
+            at += len(plain)
+        return out
 
     def stroke(self, px: int, bold: bool) -> int:
         """Pillow's font has no bold: an outline of 1 px stands in for it."""
@@ -110,15 +148,55 @@ def _text(
     anchor: str = "la",
 ) -> None:
     stroke = fonts.stroke(px, bold)
-    draw.text(
-        xy,
-        fonts.shown(text),
-        font=fonts.font(px, bold),
-        fill=fill,
-        anchor=anchor,
-        stroke_width=stroke,
-        stroke_fill=fill,
-    )
+    shown = fonts.shown(text)
+    font = fonts.font(px, bold)
+    draw.text(xy, shown, font=font, fill=fill, anchor=anchor, stroke_width=stroke,
+              stroke_fill=fill)
+    accents = fonts.accents(text)
+    if not accents:
+        return
+    # where the text starts, whatever the anchor: its accents go over its letters
+    left = draw.textbbox(xy, shown, font=font, anchor=anchor)[0] - font.getbbox(shown)[0]
+    for at, marks in accents:
+        x = left + font.getlength(shown[:at])
+        glyph = draw.textbbox((x, xy[1]), shown[at], font=font, anchor="l" + anchor[1])
+        for mark in marks:
+            _draw_accent(draw, glyph, mark, px, fill)
+
+
+def _draw_accent(draw: ImageDraw.ImageDraw, glyph: tuple[float, float, float, float],
+                 mark: str, px: int, fill: str) -> None:
+    """One accent over (a cedilla: under) a letter whose ink is ``glyph`` (left, top,
+    right, bottom), in strokes scaled to the font's size ``px``."""
+    left, top, right, bottom = glyph
+    mid = (left + right) / 2
+    half = max(2.0, (right - left) * 0.3)
+    width = max(1, round(px / 14))
+    low, high = top - max(2, px * 0.08), top - max(4, px * 0.26)
+    if mark == ACUTE:
+        draw.line((mid - half * 0.6, low, mid + half * 0.6, high), fill=fill, width=width)
+    elif mark == GRAVE:
+        draw.line((mid + half * 0.6, low, mid - half * 0.6, high), fill=fill, width=width)
+    elif mark == CIRCUMFLEX:
+        draw.line((mid - half, low, mid, high, mid + half, low), fill=fill, width=width,
+                  joint="curve")
+    elif mark == TILDE:
+        centre = (low + high) / 2
+        draw.line((mid - half, centre + 1, mid - half / 3, centre - 2, mid + half / 3,
+                   centre + 2, mid + half, centre - 1), fill=fill, width=width, joint="curve")
+    elif mark == DIAERESIS:
+        dot = max(1.5, px * 0.06)
+        centre = (low + high) / 2
+        for x in (mid - half * 0.7, mid + half * 0.7):
+            draw.ellipse((x - dot, centre - dot, x + dot, centre + dot), fill=fill)
+    elif mark == RING:
+        ring = max(2.0, px * 0.09)
+        centre = (low + high) / 2
+        draw.ellipse((mid - ring, centre - ring, mid + ring, centre + ring), outline=fill,
+                     width=width)
+    elif mark == CEDILLA:
+        foot = bottom + max(3, px * 0.22)
+        draw.line((mid, bottom, mid, foot, mid - half * 0.7, foot), fill=fill, width=width)
 
 
 _ROW_INK = {

@@ -43,6 +43,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
+from bot.words import N_, SOURCE, Words, for_locale
+from bot.words.said import Said, plain, said
 from core.knockout import bracket as bk
 from core.knockout import sssg
 from core.knockout.bracket import Part, SlotKind, Status
@@ -59,20 +61,25 @@ COLUMNS = 2  # matches side by side
 ELLIPSIS = "…"
 DOT = " · "
 
+#: The words a picture is drawn in unless told (the command line's: English, the source).
+ENGLISH = for_locale(SOURCE)
+
+#: A division's title, translated where it is drawn (``Words.gettext``).
 DIVISION_TITLES = {
-    "qualifying": "Qualifying round",
-    "top": "Top division",
-    "plate": "Plate",
-    "single": "Single elimination",
-    "double": "Double elimination",
+    "qualifying": N_("Qualifying round"),
+    "top": N_("Top division"),
+    "plate": N_("Plate"),
+    "single": N_("Single elimination"),
+    "double": N_("Double elimination"),
 }
-_PART_TITLES = {Part.UPPER: "upper bracket", Part.LOWER: "lower bracket", Part.FINAL: "grand final"}
+_PART_TITLES = {Part.UPPER: N_("upper bracket"), Part.LOWER: N_("lower bracket"),
+                Part.FINAL: N_("grand final")}
 _DECISIONS = {
-    Decision.SPREAD: "on spread",
-    Decision.FEWER_STARTS: "fewer starts",
-    Decision.MATCH_BYE: "match bye",
-    Decision.RULING: "TD ruling",
-    Decision.TIED: "tied: TD to rule",
+    Decision.SPREAD: N_("on spread"),
+    Decision.FEWER_STARTS: N_("fewer starts"),
+    Decision.MATCH_BYE: N_("match bye"),
+    Decision.RULING: N_("TD ruling"),
+    Decision.TIED: N_("tied: TD to rule"),
 }
 
 
@@ -196,19 +203,27 @@ def points(value: float) -> str:
     return str(int(value)) if value == int(value) else f"{value:g}"
 
 
-def _source_text(source: bk.Source) -> str:
+def source_said(kind: str, match: str) -> Said:
+    """A slot's player by the match that sends them ("Winner of T3", "Loser of T9"), as
+    a box names them: ``kind`` is the slot source's, "winner" or "loser"."""
+    if kind == "loser":
+        return said("Loser of {match}", match=match)
+    return said("Winner of {match}", match=match)
+
+
+def _source_text(source: bk.Source, w: Words) -> str:
     """Where a slot's player will come from: a seat is only unknown before the draw."""
     if source.kind is SlotKind.WINNER:
-        return f"Winner of {source.match}"
+        return plain(source_said("winner", source.match), w)
     if source.kind is SlotKind.LOSER:
-        return f"Loser of {source.match}"
-    return "To be drawn"
+        return plain(source_said("loser", source.match), w)
+    return w._("To be drawn")
 
 
-def _placeholder_text(name: str) -> str | None:
+def _placeholder_text(name: str, w: Words = ENGLISH) -> str | None:
     """'winner of Q3' as a top-division seat (SSSg with 17-24 players) reads 'Winner of Q3'."""
     qid = sssg.placeholder_match(name)
-    return None if qid is None else f"Winner of {qid}"
+    return None if qid is None else plain(source_said("winner", qid), w)
 
 
 @dataclass(frozen=True)
@@ -251,7 +266,8 @@ def _scores(m: bk.BracketMatch, view: bk.BracketView | None, d: sssg.Derived) ->
 
 
 def _content(
-    m: bk.BracketMatch, view: bk.BracketView | None, d: sssg.Derived, seeds: dict[str, int]
+    m: bk.BracketMatch, view: bk.BracketView | None, d: sssg.Derived, seeds: dict[str, int],
+    w: Words,
 ) -> _Content:
     res = d.counted.get(m.id)
     state = res.match.state() if res is not None else None
@@ -261,12 +277,12 @@ def _content(
     for side in (0, 1):
         occ = view.occupants[side] if view is not None else bk.PENDING
         if occ.bye:
-            rows.append(BoxRow("bye", RowStyle.BYE))
+            rows.append(BoxRow(w._("bye"), RowStyle.BYE))
             continue
         if occ.player is None:
-            rows.append(BoxRow(_source_text(m.slots[side]), RowStyle.PENDING))
+            rows.append(BoxRow(_source_text(m.slots[side], w), RowStyle.PENDING))
             continue
-        waiting = _placeholder_text(occ.player)
+        waiting = _placeholder_text(occ.player, w)
         if waiting is not None:
             rows.append(BoxRow(waiting, RowStyle.PENDING))
             continue
@@ -284,37 +300,43 @@ def _content(
     if m.head_start:
         first = _upper_winner(view)
         other = view.players[1] if view is not None else None
-        who = "upper winner" if first is None else _first_name(first, other)
+        who = w._("upper winner") if first is None else _first_name(first, other)
         label += f"{DOT}{who} +{m.head_start}"
     if state is not None:
         if not state.decided and state.counted:
-            notes.append("in play")
+            notes.append(w._("in play"))
         elif state.decision in _DECISIONS:
-            notes.append(_DECISIONS[state.decision])
+            notes.append(w.gettext(_DECISIONS[state.decision]))
         if state.void:
-            notes.append(f"{len(state.void)} void")
+            notes.append(w.n_("{n} void", "{n} void", len(state.void)))
     if view is not None and view.status is Status.NOT_NEEDED:
-        notes.append("not needed")
+        notes.append(w._("not needed"))
     elif m.reset_of and state is None:
-        notes.append("if needed")
+        notes.append(w._("if needed"))
     faded = view is not None and view.status in (Status.EMPTY, Status.NOT_NEEDED)
     alert = state is not None and (bool(state.void) or state.decision is Decision.TIED)
     return _Content((rows[0], rows[1]), label, DOT.join(notes), faded, alert)
 
 
-def _heading(m: bk.BracketMatch) -> str:
-    return f"{m.round_name}{DOT}best of {m.best_of}"
+def _best_of(best_of: int, w: Words) -> str:
+    return w.n_("best of {n}", "best of {n}", best_of)
 
 
-def _head_start_note(m: bk.BracketMatch, view: bk.BracketView | None) -> str:
+def _heading(m: bk.BracketMatch, w: Words) -> str:
+    return f"{m.round_name}{DOT}{_best_of(m.best_of, w)}"
+
+
+def _head_start_note(m: bk.BracketMatch, view: bk.BracketView | None, w: Words) -> str:
     """The line under the grand final's heading: who starts how many games up (para 2)."""
     if not m.head_start:
         return ""
-    games = f"{m.head_start} game{'s' if m.head_start != 1 else ''} up"
     first = _upper_winner(view)
     if first is None:
-        return f"The upper-bracket winner starts {games}"
-    return f"{first}, the upper-bracket winner, starts {games}"
+        return w.n_("The upper-bracket winner starts {n} game up",
+                    "The upper-bracket winner starts {n} games up", m.head_start)
+    return w.n_("{player}, the upper-bracket winner, starts {n} game up",
+                "{player}, the upper-bracket winner, starts {n} games up", m.head_start,
+                player=first)
 
 
 @dataclass(frozen=True)
@@ -414,7 +436,8 @@ class _Page:
 
 
 def _paged(
-    f: _Frame, name: str, label: str, title: str, status: str, sections: Sequence[_Section]
+    f: _Frame, name: str, label: str, title: str, status: str, sections: Sequence[_Section],
+    w: Words,
 ) -> list[Layout]:
     """The sections one under another, two matches a row, in as many pictures as it takes
     to keep each within ``MAX_HEIGHT``; a round carried over to the next picture has its
@@ -439,7 +462,8 @@ def _paged(
                 headed = True
             page = pages[-1]
             if headed:
-                heading = sec.heading if i == 0 else f"{sec.heading} (continued)"
+                heading = sec.heading if i == 0 else w._("{heading} (continued)",
+                                                         heading=sec.heading)
                 page.texts.append(f.text(s.margin, y, heading, s.heading, bold=True,
                                          width=WIDTH - 2 * s.margin))
                 if sec.note:
@@ -457,7 +481,8 @@ def _paged(
     out = []
     for n, page in enumerate(pages, start=1):
         several = len(pages) > 1
-        page_label = f"{label} ({n} of {len(pages)})" if several else label
+        page_label = (w._("{label} ({n} of {pages})", label=label, n=n, pages=len(pages))
+                      if several else label)
         texts, _ = _header(f, [(title, s.title, True, False), (page_label, s.subtitle, True, False),
                                (status, s.small, False, True)])
         texts += page.texts
@@ -478,18 +503,17 @@ def _division_count(event: sssg.KnockoutEvent, b: bk.Bracket) -> int:
     return top if b.name == "top" else n - top
 
 
-def _status(event: sssg.KnockoutEvent, d: sssg.Derived, b: bk.Bracket) -> str:
+def _status(event: sssg.KnockoutEvent, d: sssg.Derived, b: bk.Bracket, w: Words) -> str:
     """The line under a division's title: its format, players, and how it stands."""
-    title = DIVISION_TITLES.get(b.name, b.name)
-    kind = "double elimination" if b.kind == "double" else "single elimination"
-    bits = [] if title.lower() == kind else [kind.capitalize()]
-    bits.append(f"{_division_count(event, b)} players")
+    kind = "double" if b.kind == "double" else "single"
+    bits = [] if b.name == kind else [w.gettext(DIVISION_TITLES[kind])]
+    bits.append(w.n_("{n} player", "{n} players", _division_count(event, b)))
     if not b.seated:
-        bits.append("drawn when the qualifying round is over")
+        bits.append(w._("drawn when the qualifying round is over"))
     else:
         champ = bk.champion(b, {m.id: d.views[m.id] for m in b.matches})
         if champ is not None:
-            bits.append(f"won by {champ}")
+            bits.append(w._("won by {champion}", champion=champ))
     return DOT.join(bits)
 
 
@@ -504,6 +528,7 @@ def bracket_layouts(
     title: str,
     measure: Measure,
     sizes: Sizes = SIZES,
+    w: Words = ENGLISH,
 ) -> list[Layout]:
     """A knockout division (``b`` is ``d.top`` or ``d.plate``): one picture, or for a
     double elimination three (upper bracket, lower bracket, grand final), each paged if
@@ -511,8 +536,8 @@ def bracket_layouts(
     major), then the grand final and its reset; a third-place match after its final."""
     seeds = {name: i for i, name in enumerate(b.seeds, start=1)}
     views = {m.id: d.views[m.id] for m in b.matches} if b.seated else {}
-    division = DIVISION_TITLES.get(b.name, b.name)
-    status = _status(event, d, b)
+    division = w.gettext(DIVISION_TITLES[b.name]) if b.name in DIVISION_TITLES else b.name
+    status = _status(event, d, b, w)
     parts = [[Part.UPPER], [Part.LOWER], [Part.FINAL]] if b.kind == "double" else [list(Part)]
     out: list[Layout] = []
     for part in parts:
@@ -522,51 +547,56 @@ def bracket_layouts(
                 rounds.setdefault((_PART_ORDER[m.part], m.round, m.third_place), []).append(m)
         sections = [
             _Section(
-                _heading(ms[0]),
-                _head_start_note(ms[0], views.get(ms[0].id)),
-                tuple((m.id, _content(m, views.get(m.id), d, seeds)) for m in ms),
+                _heading(ms[0], w),
+                _head_start_note(ms[0], views.get(ms[0].id), w),
+                tuple((m.id, _content(m, views.get(m.id), d, seeds, w)) for m in ms),
             )
             for _, ms in sorted(rounds.items())
         ]
         name, label = b.name, division
         if len(parts) > 1:
-            name, label = f"{b.name}-{part[0].value}", f"{division}{DOT}{_PART_TITLES[part[0]]}"
+            name = f"{b.name}-{part[0].value}"
+            label = f"{division}{DOT}{w.gettext(_PART_TITLES[part[0]])}"
         f = _frame(sizes, measure, sections)
-        out += _paged(f, name, label, title, status, sections)
+        out += _paged(f, name, label, title, status, sections, w)
     return out
 
 
 def qualifying_layouts(
-    event: sssg.KnockoutEvent, d: sssg.Derived, *, title: str, measure: Measure, sizes: Sizes = SIZES
+    event: sssg.KnockoutEvent, d: sssg.Derived, *, title: str, measure: Measure, sizes: Sizes = SIZES,
+    w: Words = ENGLISH,
 ) -> list[Layout]:
     """The qualifying round (SSSg para 1): its matches, seeded player first, then the
     players with byes."""
     assert event.plan is not None
     qids = [mid for mid, div in d.divisions.items() if div == "qualifying"]
-    matches = tuple((qid, _content(d.views[qid].spec, d.views[qid], d, {})) for qid in qids)
+    matches = tuple((qid, _content(d.views[qid].spec, d.views[qid], d, {}, w)) for qid in qids)
     byes = tuple(e.name for e in event.plan.byes)
     best_of = event.plan.best_of
-    sections = [_Section(f"Matches{DOT}best of {best_of}", matches=matches)]
+    sections = [_Section(w._("Matches") + DOT + _best_of(best_of, w), matches=matches)]
     if byes:
-        sections.append(_Section("Byes", names=byes))
-    status = DOT.join(
-        [f"{len(qids)} matches, best of {best_of}", f"{len(byes)} byes", "seeded player first"]
-    )
+        sections.append(_Section(w._("Byes"), names=byes))
+    status = DOT.join([
+        w.n_("{n} match", "{n} matches", len(qids)) + ", " + _best_of(best_of, w),
+        w.n_("{n} bye", "{n} byes", len(byes)), w._("seeded player first"),
+    ])
     f = _frame(sizes, measure, sections)
-    return _paged(f, "qualifying", DIVISION_TITLES["qualifying"], title, status, sections)
+    return _paged(f, "qualifying", w.gettext(DIVISION_TITLES["qualifying"]), title, status,
+                  sections, w)
 
 
-def division_layouts(event: sssg.KnockoutEvent, *, title: str, measure: Measure) -> list[Layout]:
+def division_layouts(event: sssg.KnockoutEvent, *, title: str, measure: Measure,
+                     w: Words = ENGLISH) -> list[Layout]:
     """Every picture of the event, in order: the qualifying round if there is one, then
     each knockout division (a double elimination in three parts), each paged if long
     (module docstring, on size)."""
     d = sssg.derive(event)
     out: list[Layout] = []
     if event.plan is not None and event.plan.needed:
-        out += qualifying_layouts(event, d, title=title, measure=measure)
+        out += qualifying_layouts(event, d, title=title, measure=measure, w=w)
     for b in (d.top, d.plate):
         if b is not None:
-            out += bracket_layouts(event, d, b, title=title, measure=measure)
+            out += bracket_layouts(event, d, b, title=title, measure=measure, w=w)
     return out
 
 
@@ -619,14 +649,16 @@ class Unsettled:
     agreement until ..."); ``coming``: each slot (match id, side) of a match not begun
     that such a result fills -> where its player comes from, named by players ("Winner
     of Ann Lee v Dev Rao") and by match id ("Winner of M1") for a box too narrow for
-    the first; ``settled``: every result of the event is final."""
+    the first; ``settled``: every result of the event is final. A record among them is
+    drawn in the picture's language (a slot's words with a capital first letter)."""
 
-    waits: Mapping[str, str] = field(default_factory=dict)
-    coming: Mapping[tuple[str, int], tuple[str, str]] = field(default_factory=dict)
+    waits: Mapping[str, str | Said] = field(default_factory=dict)
+    coming: Mapping[tuple[str, int], tuple[str | Said, str | Said]] = field(default_factory=dict)
     settled: bool = True
 
 
-def not_final(layout: Layout, unsettled: Unsettled, measure: Measure) -> Layout:
+def not_final(layout: Layout, unsettled: Unsettled, measure: Measure,
+              w: Words = ENGLISH) -> Layout:
     """``layout`` with nothing shown as decided that is not final yet (``Unsettled``):
     the boxes of the matches whose result is not final drawn as under way (their running
     score, nobody bold on green or greyed as the loser, and the note saying what they
@@ -637,15 +669,19 @@ def not_final(layout: Layout, unsettled: Unsettled, measure: Measure) -> Layout:
     s = layout.sizes
     texts = layout.texts
     if not unsettled.settled:
-        texts = tuple(replace(t, text=_NO_WINNER.sub("", t.text)) for t in texts)
+        no_winner = _no_winner(w)
+        texts = tuple(replace(t, text=no_winner.sub("", t.text)) for t in texts)
     boxes = []
     for b in layout.boxes:
-        waits = unsettled.waits.get(b.match_id)
+        waiting = unsettled.waits.get(b.match_id)
+        waits = None if waiting is None else _drawn(waiting, w)
         rows = list(b.rows)
         for side in (0, 1):
             coming = unsettled.coming.get((b.match_id, side))
             if coming is not None and rows[side].style is not RowStyle.BYE:
-                rows[side] = _coming_row(rows[side], coming, b, s, measure)
+                words = _drawn(coming[0], w)
+                rows[side] = _coming_row(rows[side], (words[:1].upper() + words[1:],
+                                                      _drawn(coming[1], w)), b, s, measure)
             elif waits is not None and rows[side].style in (RowStyle.WINNER, RowStyle.LOSER):
                 rows[side] = replace(rows[side], style=RowStyle.PLAYER)
         b = replace(b, rows=(rows[0], rows[1]))
@@ -654,6 +690,11 @@ def not_final(layout: Layout, unsettled: Unsettled, measure: Measure) -> Layout:
             b = replace(b, alert=True, note=fit(waits, room, s.small, False, measure))
         boxes.append(b)
     return replace(layout, texts=texts, boxes=tuple(boxes))
+
+
+def _drawn(value: str | Said, w: Words) -> str:
+    """Text of ``Unsettled`` as drawn: a record in the picture's language."""
+    return value if isinstance(value, str) else plain(value, w)
 
 
 def _coming_row(row: BoxRow, coming: tuple[str, str], box: Box, s: Sizes,
@@ -675,13 +716,16 @@ class Pictured:
     event: sssg.KnockoutEvent
     unsettled: Unsettled = field(default_factory=Unsettled)
 
-    def layouts(self, title: str, measure: Measure) -> list[Layout]:
-        """The pictures (``division_layouts``) showing nothing as decided that is not
-        final yet (``not_final``): what the chat, the command line and the live pages
-        draw."""
-        return [not_final(lay, self.unsettled, measure)
-                for lay in division_layouts(self.event, title=title, measure=measure)]
+    def layouts(self, title: str, measure: Measure, w: Words = ENGLISH) -> list[Layout]:
+        """The pictures (``division_layouts``) in the reader's language (``w``) showing
+        nothing as decided that is not final yet (``not_final``): what the chat, the
+        command line and the live pages draw."""
+        return [not_final(lay, self.unsettled, measure, w)
+                for lay in division_layouts(self.event, title=title, measure=measure, w=w)]
 
 
-#: The division's winner in the line under its title (``_status``), as cut to fit.
-_NO_WINNER = re.compile(f"(?:{re.escape(DOT)})?won by .*$")
+def _no_winner(w: Words) -> re.Pattern[str]:
+    """The division's winner in the line under its title (``_status``), as cut to fit,
+    in the picture's language."""
+    before = w.gettext("won by {champion}").split("{champion}")[0]
+    return re.compile(f"(?:{re.escape(DOT)})?{re.escape(before)}.*$")

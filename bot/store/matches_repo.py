@@ -4,7 +4,8 @@ open disputes about them.
 A match row holds where each side comes from (``source_a``/``source_b``: ``seat:Ann``,
 ``winner:Q3``, ``loser:T5``, ``bye``, ``draw:5``) and, once known, the entry in it. Sides
 follow core/knockout/match.py: side 0 is slot A, side 1 slot B. Who sits where is the core's to say
-(bot/service/formats/knockout/bridge.py writes it here); this module only reads and writes rows.
+(bot/service/formats/knockout/bridge.py writes it here); this module only reads and writes rows,
+and says where a slot's player comes from (``source_said``), one wording for every reader.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from typing import Any
 from bot.store import events_repo, games_repo, rounds_repo
 from bot.store.db import Row, Tx
 from bot.store.rounds_repo import RoundState
+from bot.words import SOURCE, for_locale
+from bot.words.said import Said, plain, said
 from core.knockout.match import MatchStage
 
 
@@ -64,20 +67,29 @@ class MatchView:
 
 
 def describe_source(source: str) -> str:
+    """Where a slot's player comes from, in English (``source_said``): what the command
+    line and a TD's list print."""
+    words = source_said(source)
+    return words if isinstance(words, str) else plain(words, for_locale(SOURCE))
+
+
+def source_said(source: str) -> Said | str:
+    """Where a slot's player comes from ("winner of Q3"), as a record said in its reader's
+    language; a seat, by its player's name."""
     kind, _, ref = source.partition(":")
     if kind == "seat":
         return ref
     if kind == "draw":
-        return "drawn after the qualifying round"
+        return said("drawn after the qualifying round")
     if kind == "winner":
-        return f"winner of {ref}"
+        return said("winner of {match}", match=ref)
     if kind == "loser":
-        return f"loser of {ref}"
+        return said("loser of {match}", match=ref)
     if kind == "bye":
-        return "bye"
+        return said("bye")
     if kind == "absent":
-        return "unavailable (a requested bye)"
-    return ref or "to be decided"
+        return said("unavailable (a requested bye)")
+    return ref or said("to be decided")
 
 
 _SELECT = (

@@ -20,6 +20,7 @@ class Media:
     title: str
     png: bytes | None  # None: not drawn yet
     filename: str | None = None  # a document (sent with sendDocument), not a picture
+    lang: str = "en"  # the language a bracket picture is drawn in (its reader's)
 
 
 async def add_png(tx: Tx, png: bytes, now: datetime) -> int:
@@ -38,11 +39,20 @@ async def add_document(tx: Tx, data: bytes, filename: str, now: datetime) -> int
                            (data, filename, iso(now)))
 
 
-async def add_bracket(tx: Tx, event_id: int, picture: str, title: str, now: datetime) -> int:
-    """A bracket picture of the event, drawn when it is first sent."""
+#: Between a bracket picture's name and the language it is drawn in, in the ``picture``
+#: column ("top-upper@fr"); a name without it (English, or a row an older version wrote)
+#: is drawn in English.
+_IN = "@"
+
+
+async def add_bracket(tx: Tx, event_id: int, picture: str, title: str, now: datetime,
+                      lang: str = "en") -> int:
+    """A bracket picture of the event, drawn when it is first sent, in ``lang`` (its
+    reader's language: the words on it are)."""
+    kept = picture if lang == "en" else f"{picture}{_IN}{lang}"
     return await tx.insert(
         "INSERT INTO media (event_id, picture, title, created_at) VALUES (?, ?, ?, ?)",
-        (event_id, picture, title, iso(now)),
+        (event_id, kept, title, iso(now)),
     )
 
 
@@ -50,8 +60,9 @@ async def get(tx: Tx, media_id: int) -> Media | None:
     r = await tx.one("SELECT * FROM media WHERE id = ?", (media_id,))
     if r is None:
         return None
-    return Media(r["id"], r["event_id"], r["picture"], r["title"],
-                 None if r["png"] is None else bytes(r["png"]), r["filename"])
+    picture, _, lang = (r["picture"] or "").partition(_IN)
+    return Media(r["id"], r["event_id"], picture or r["picture"], r["title"],
+                 None if r["png"] is None else bytes(r["png"]), r["filename"], lang or "en")
 
 
 async def set_png(tx: Tx, media_id: int, png: bytes, now: datetime) -> bytes:

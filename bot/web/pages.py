@@ -122,6 +122,11 @@ def _v(value: Value, w: Words) -> str:
     return render(Said("{v}", (("v", value),)), w)
 
 
+def _name(name: Said | str, w: Words) -> str:
+    """A match's player, or where they will come from (a record), as HTML."""
+    return e(name) if isinstance(name, str) else render(name, w)
+
+
 def _page(title: str, event: Event, body: str, w: Words, *, updated: datetime,
           depth: int = 0) -> str:
     """The document around ``body`` (``title`` already HTML); ``depth`` is how many folders
@@ -146,9 +151,9 @@ def _page(title: str, event: Event, body: str, w: Words, *, updated: datetime,
     )
 
 
-def _player(line: MatchLine, side: int, up: str) -> str:
+def _player(line: MatchLine, side: int, up: str, w: Words) -> str:
     """A player's name linked to their page, in bold when they went through."""
-    name = e(line.names[side])
+    name = _name(line.names[side], w)
     entry = line.entries[side]
     if entry is not None:
         name = f'<a href="{e(up + links.player_page(entry))}">{name}</a>'
@@ -188,7 +193,7 @@ def _head_start(line: MatchLine, w: Words) -> str:
         if line.head_start[side]:
             return w.n_("{player} starts {n} game up (the upper-bracket winner's head start)",
                         "{player} starts {n} games up (the upper-bracket winner's head start)",
-                        line.head_start[side], player=e(line.names[side]))
+                        line.head_start[side], player=_name(line.names[side], w))
     return ""
 
 
@@ -200,9 +205,9 @@ def matches_table(lines: list[MatchLine], w: Words, *, caption: str, up: str = "
         if line.state == MatchStage.BYE:
             holder = line.winner if line.winner is not None else 0
             players = w._("{player} <span class=\"m\">(bye)</span>",
-                          player=_player(line, holder, up))
+                          player=_player(line, holder, up, w))
         else:
-            players = w._("{a} v {b}", a=_player(line, 0, up), b=_player(line, 1, up))
+            players = w._("{a} v {b}", a=_player(line, 0, up, w), b=_player(line, 1, up, w))
         extra = _head_start(line, w)
         if extra:
             players += f'<br><span class="m">{extra}</span>'
@@ -385,9 +390,9 @@ def match_html(view: MatchPage, *, updated: datetime) -> str:
     up = "../"
     if m.state == MatchStage.BYE:
         who = w._("{player} has a bye",
-                  player=_player(m, m.winner if m.winner is not None else 0, up))
+                  player=_player(m, m.winner if m.winner is not None else 0, up, w))
     else:
-        who = w._("{a} v {b}", a=_player(m, 0, up), b=_player(m, 1, up))
+        who = w._("{a} v {b}", a=_player(m, 0, up, w), b=_player(m, 1, up, w))
     body = ["<p>" + w.n_("{round}, best of {n}: {players}.", "{round}, best of {n}: {players}.",
                          m.best_of, round=e(m.round_name), players=who) + "</p>"]
     if view.bye is not None:
@@ -407,7 +412,7 @@ def match_html(view: MatchPage, *, updated: datetime) -> str:
             rows.append(f"<tr><td class=n>{g.number}</td><td>{e(g.starter or '')}</td>"
                         f"<td class=n>{e(result)}</td>"
                         f"<td>{_game_notes(g.how, g.awarded, g.void, w)}</td></tr>")
-        caption = w._("Scores as {a}-{b}", a=e(m.names[0]), b=e(m.names[1]))
+        caption = w._("Scores as {a}-{b}", a=_name(m.names[0], w), b=_name(m.names[1], w))
         body.append(
             f"<h2>{w.gettext('Games')}</h2><table><caption class=m>{caption}</caption><thead><tr>"
             f"<th scope=col class=n>{w.gettext('Game')}</th><th scope=col>{w.gettext('Started')}</th>"

@@ -514,8 +514,12 @@ def test_bracket_pngs_gives_a_png_per_division(fonts):
         assert len(colours) > 10
 
 
-def test_the_builtin_font_draws_accented_names_without_their_accents():
+def test_the_builtin_font_draws_an_accented_letter_as_its_plain_letter_and_its_accent():
+    """Pillow's own font lacks "ë": it draws "e" and the accent over it (``accents``; the
+    pixels: test_bracket_picture_in_french.py)."""
     assert Fonts.builtin().shown("Zoë Ng · Ángel…") == "Zoe Ng · Angel…"
+    assert Fonts.builtin().accents("Zoë Ng · Ángel…") == [(2, "\u0308"), (9, "\u0301")]
+    assert Fonts.builtin().shown("Œuvre") == "OEuvre"
     assert Fonts(("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")).shown("Zoë") == "Zoë"
 
 

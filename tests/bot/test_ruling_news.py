@@ -169,3 +169,24 @@ async def test_a_one_game_dispute_offers_the_game_bye_alone(tmp_path: Path) -> N
         assert (await _match(bot, "M1"))[:2] == ("decided", 1)
         assert await _rows(bot, "SELECT g.kind, g.bye_side FROM games g JOIN matches m ON"
                                 " m.id = g.match_id WHERE m.code = 'M1'") == [("bye", 1)]
+
+
+async def test_a_french_group_reads_who_plays_the_reopened_final_in_french(
+        tmp_path: Path) -> None:
+    """The same correction, the event's group reading French (``[event] language``): the
+    post names the Final's players, and the one still to come, in French, without an
+    English word inside."""
+    async with club_cup_bot(tmp_path) as bot:
+        async with bot.runtime.db.transaction() as tx:
+            await tx.execute("UPDATE events SET language = 'fr'")
+        chat = await _linked(bot)
+        await _semis_and_final_open(bot)
+        mark = await _last_outbox(bot)
+        await say(bot, "Tara TD", "/correct M2 game 3 void")
+        await say(bot, "Tara TD", "game 3 was never finished")
+        assert await _match(bot, "M3") == ("waiting", None, 1, None)
+        final = [p for p in await _group_rows(bot, chat, mark) if "Final" in p]
+        assert final == [
+            "<b>Club Cup &lt;2026&gt;</b>, Final : Ann Lee contre Ben Ong n’a plus lieu : la "
+            "correction par un arbitre de Ben Ong contre Cai Wen a changé qui joue ce match. "
+            "C’est désormais Ann Lee contre le vainqueur du match Ben Ong contre Cai Wen."], final

@@ -185,3 +185,40 @@ async def test_a_picture_queued_under_its_divisions_old_name_is_drawn_as_its_fir
     assert await brackets.picture_png(db, old, bot.clock()) == render(upper, Fonts.default())
     with pytest.raises(Invalid, match="no picture called 'plate'"):
         await brackets.picture_png(db, gone, bot.clock())
+
+
+async def test_bracket_is_drawn_and_captioned_in_the_asker_s_language(bot: BotUnderTest) -> None:
+    """Ben reads French, Ann English: each asks for the bracket; each picture's caption
+    names the part in the asker's language, its words are drawn in it (the picture's
+    media row keeps the language it is drawn in), and Ann's is the English picture as
+    before."""
+    from bot.store import media_repo
+    from bot.words import for_locale
+
+    async with bot.runtime.db.transaction() as tx:
+        await tx.execute("UPDATE people SET language = 'fr' WHERE name = 'Ben Ong'")
+    french = await asks_for_the_bracket(bot, "Ben Ong")
+    assert [caption for caption, _ in french] == [
+        f"{NAME} : le tableau à présent\nDouble élimination · tableau principal",
+        f"{NAME} : Double élimination · tableau de repêchage",
+        f"{NAME} : Double élimination · grande finale",
+    ], [caption for caption, _ in french]
+    async with reading(bot.runtime.db) as tx:
+        event = await get_event(tx, bot.event_id)  # type: ignore[attr-defined]
+        shown = await brackets.pictured_event(tx, event)
+        kept = [await media_repo.get(tx, media_id) for (media_id,) in await tx.all(
+            "SELECT id FROM media ORDER BY id")]
+    assert [(m.picture, m.lang) for m in kept if m is not None] == [
+        ("double-upper", "fr"), ("double-lower", "fr"), ("double-final", "fr")]
+    layouts = shown.layouts(NAME, Fonts.default().measure, for_locale("fr"))
+    final = layouts[2]
+    assert "Le vainqueur du tableau principal commence avec 1 partie d'avance" in {
+        t.text for t in final.texts}
+    assert [r.text for r in box(final, final.boxes[0].match_id).rows][0].startswith(
+        "Vainqueur de ")
+    for (_, png), layout in zip(french, layouts, strict=True):
+        assert png == render(layout, Fonts.default())
+    english = await asks_for_the_bracket(bot, "Ann Lee")
+    assert [png for _, png in english] == [
+        render(lay, Fonts.default()) for lay in await pictures_now(bot)]
+    assert [png for _, png in english] != [png for _, png in french]

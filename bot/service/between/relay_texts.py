@@ -46,7 +46,7 @@ def say_which(usage: str) -> Said:
     return said("say which match: {usage} (/matches shows your matches' codes)", usage=usage)
 
 
-def no_opponent_yet(round_name: str, waits: str) -> Said:
+def no_opponent_yet(round_name: str, waits: Said | str) -> Said:
     return said("your {round} match has no opponent yet: it waits for {waits}",
                 round=round_said(round_name), waits=waits)
 
@@ -172,7 +172,7 @@ def ruling_words(stored: str) -> Said:
     return said("the round extended ({why})", why=why) if why else said("the round extended")
 
 
-def match_buttons(matches: list[tuple[int, str, str]]) -> list[list[tuple[Said, str]]]:
+def match_buttons(matches: list[tuple[int, str, Said | str]]) -> list[list[tuple[Said, str]]]:
     """Under /matches and a round's opening: for each match being played, write to the
     opponent or propose a time (match id, code, opponent). A player knows a match by the
     opponent, so the buttons name them, not the match's code: the proposing button too

@@ -138,7 +138,7 @@ def match_reopened(event: Event, view: MatchView, before: MatchState, after: Mat
 
 
 def players_changed(event: Event, before: MatchView, after: MatchView, why: Said,
-                    now_playing: str, result_shown: bool) -> Said:
+                    now_playing: Said, result_shown: bool) -> Said:
     """A TD's act on an earlier match (``why``: "a TD's correction of Ben Ong v Cai Wen")
     changed who plays a match the group was shown (its players, or its result): what it
     was no longer stands, and who plays it now, as far as that is final (``now_playing``:

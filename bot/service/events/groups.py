@@ -28,7 +28,7 @@ from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid, NotAllowed
 from bot.service.platform.news import group_language
 from bot.service.platform.unit import Reply, Request, actor_of, answer, unit
-from bot.service.results import finality, opponents
+from bot.service.results import finality, opponents, opponents_texts
 from bot.service.results.matches import MatchView, matches_of_event
 from bot.service.results.reporting_texts import OneGame
 from bot.store import events_repo, groups_repo, outbox_repo
@@ -211,8 +211,8 @@ async def post_players_changed(tx: Tx, event: Event, before: MatchView, after: M
     views = await matches_of_event(tx, event.id)
     by_code = {m.code: m for m in views}
     final = {m.code for m in views if await finality.is_final(tx, m)}
-    players = " v ".join(opponents.slot_words(after, side, by_code, final).words
-                         for side in (0, 1))
+    players = opponents_texts.pair(opponents.slot_words(after, 0, by_code, final).words,
+                                   opponents.slot_words(after, 1, by_code, final).words)
     key = await _match_post_key(tx, chat, after.id, f"players-{after.entries[0]}-"
                                                     f"{after.entries[1]}")
     if key is not None:

@@ -33,7 +33,7 @@ class MyMatch:
     format: str  # the event's: only a knockout's texts cite SSSg (``formats.cite``)
     round_name: str
     code: str
-    opponent: str
+    opponent: Said | str  # as far as known (``opponents``): "the winner of Ann Lee v Dev Rao"
     best_of: int
     state: MyMatchState
     score_line: str  # from the person's side, e.g. "Ann 3-2 Bob (+41)"; "" before any score

@@ -33,6 +33,7 @@ from bot.service.events.site_links import (
 )
 from bot.service.formats.registry import format_of
 from bot.service.formats.traits import kind
+from bot.service.people.languages import spoken
 from bot.service.platform import journal_texts
 from bot.service.platform.errors import NotFound
 from bot.service.platform.journal import names_for
@@ -49,6 +50,7 @@ from bot.store.db import Database, Tx
 from bot.store.entries_repo import EntryState
 from bot.store.journal_repo import JournalEntry
 from bot.store.rounds_repo import RoundState
+from bot.words import SOURCE, for_locale
 from bot.words.said import Said, Value, joined, said, said_n
 from core.knockout.match import Decision, Match, MatchStage
 
@@ -92,7 +94,7 @@ class MatchLine:
     code: str
     round_name: str
     best_of: int
-    names: tuple[str, str]  # the players, or where they come from ("winner of T3")
+    names: tuple[Said | str, Said | str]  # the players, or where they come from ("winner of T3")
     entries: tuple[int | None, int | None]  # for the players' pages
     state: MatchStage
     winner: int | None  # side, once decided (a bye's holder too)
@@ -141,8 +143,15 @@ def match_line(view: MatchView, match: Match) -> MatchLine:
     if state.void:
         notes.append(said_n("{n} void", "{n} void", len(state.void)))
     winner = view.winner if view.state in (MatchStage.DECIDED, MatchStage.BYE) else None
-    return MatchLine(view.code, view.round_name, view.best_of, (view.label(0), view.label(1)),
+    return MatchLine(view.code, view.round_name, view.best_of, (_slot(view, 0), _slot(view, 1)),
                      view.entries, view.state, winner, score, view.head_start, listed(notes))
+
+
+def _slot(view: MatchView, side: int) -> Said | str:
+    """Who is in a slot, or where they will come from ("winner of T3"), in the page's
+    language."""
+    name = view.names[side]
+    return name if name is not None else matches_repo.source_said(view.sources[side])
 
 
 def unconfirmed(line: MatchLine, waits: Said | None) -> MatchLine:
@@ -164,7 +173,7 @@ def still_to_come(line: MatchLine, view: MatchView, by_code: Mapping[str, MatchV
             continue
         slot = opponents.slot_words(view, side, by_code, final)
         if not slot.known:
-            names[side], entries[side] = slot.words.removeprefix("the "), None
+            names[side], entries[side] = slot.source or slot.words, None
     return replace(line, names=(names[0], names[1]), entries=(entries[0], entries[1]))
 
 
@@ -261,8 +270,10 @@ def _round_lines(event: Event, rounds: list[Round], matches: list[MatchView],
     return out
 
 
-def _layouts(drawn: Pictured, title: str) -> list[Layout]:
-    return drawn.layouts(title, Fonts.default().measure)
+def _layouts(drawn: Pictured, event: Event) -> list[Layout]:
+    """The event's pictures in its pages' language (``[event] language``)."""
+    return drawn.layouts(event.name, Fonts.default().measure,
+                         for_locale(spoken(event.language) or SOURCE))
 
 
 async def overview(db: Database, slug: str) -> Overview:
@@ -277,7 +288,7 @@ async def overview(db: Database, slug: str) -> Overview:
         pictures: list[tuple[str, str]] = []
         drawn = await format_of(event).pictured(tx, event)
         if drawn is not None:
-            pictures = [(lay.name, lay.label) for lay in _layouts(drawn, event.name)]
+            pictures = [(lay.name, lay.label) for lay in _layouts(drawn, event)]
         now, nxt = _now_and_next(event, lines)
         return Overview(event, kind(event.format), players, lines, pictures,
                         format_of(event).standings, now, nxt)
@@ -303,7 +314,7 @@ async def bracket(db: Database, slug: str, picture: str) -> BracketPage:
         drawn = await format_of(event).pictured(tx, event)
         if drawn is None:
             raise NotFound(NO_PAGE)
-        layouts = _layouts(drawn, event.name)
+        layouts = _layouts(drawn, event)
         chosen = next((lay for lay in layouts if lay.name == picture), None)
         if chosen is None:
             raise NotFound(NO_PAGE)
@@ -395,9 +406,9 @@ async def match(db: Database, slug: str, code: str) -> MatchPage:
         state = value.state()
         for i, g in enumerate(value.games, start=1):
             kind_ = g.kind.value
-            awarded = line.names[g.awarded_to] if g.awarded_to is not None else None
+            awarded = view.label(g.awarded_to) if g.awarded_to is not None else None
             games.append(GameLine(
-                i, line.names[g.starter] if g.starter is not None else None,
+                i, view.label(g.starter) if g.starter is not None else None,
                 g.scores, awarded if kind_ in ("bye", "forfeit") else None,
                 kind_ if kind_ in ("bye", "forfeit") else "",
                 (i - 1) in state.void or kind_ == "void"))
@@ -594,7 +605,7 @@ async def pages(db: Database, slug: str) -> Pages:
     async with reading(db) as tx:
         event = await public_event(tx, slug)
         drawn = await format_of(event).pictured(tx, event)
-        pictures = [] if drawn is None else [lay.name for lay in _layouts(drawn, event.name)]
+        pictures = [] if drawn is None else [lay.name for lay in _layouts(drawn, event)]
         return Pages(event, pictures, len(await rounds_of(tx, event.id)),
                      [m.code for m in await matches_repo.of_event(tx, event.id)
                       if m.state != MatchStage.NOT_NEEDED],

@@ -18,7 +18,7 @@ from bot.store.db import Tx
 from bot.store.events_repo import Event
 from bot.store.matches_repo import MatchView
 from bot.store.slips_repo import SlipRow
-from bot.words.said import Said, english_text, said
+from bot.words.said import Said, said
 from core.knockout.match import MatchStage
 from core.slip import SlipState
 
@@ -60,18 +60,11 @@ async def final_codes(tx: Tx, event_id: int, views: Iterable[MatchView]) -> set[
     return {v.code for v in views if _final(v, unsettled)}
 
 
-async def waits_for(tx: Tx, event: Event, view: MatchView) -> str:
-    """What a decided result still waits for, "" once it is final: a slip is counted at
-    once but can be disputed until its window closes, and a dispute holds it until a TD
-    rules (SSSg para 24). What the bracket pictures say of a result they must not show as
-    decided yet (``waits_said`` in English)."""
-    waits = await waits_said(tx, event, view)
-    return "" if waits is None else english_text(waits)
-
-
 async def waits_said(tx: Tx, event: Event, view: MatchView) -> Said | None:
-    """``waits_for`` as a record, for a reader of any language (the live pages); None once
-    the result is final."""
+    """What a decided result still waits for, None once it is final: a slip is counted at
+    once but can be disputed until its window closes, and a dispute holds it until a TD
+    rules (SSSg para 24). What the live pages and the bracket pictures say of a result
+    they must not show as decided yet, in their reader's language."""
     if view.state != MatchStage.DECIDED or await is_final(tx, view):
         return None
     slips = await open_slips(tx, view)

@@ -555,7 +555,7 @@ def ruled_why() -> Said:
     return said("a TD ruled")
 
 
-def next_match(event: Event, rnd: Round, view: MatchView, opponent: str,
+def next_match(event: Event, rnd: Round, view: MatchView, opponent: Said | str,
                known: bool | None = None) -> Said:
     """Where a player plays next: round, opponent (or where they come from), best-of and
     whether they can play it now. ``known``: the opponent is theirs for good (by default,
@@ -577,7 +577,7 @@ def next_match(event: Event, rnd: Round, view: MatchView, opponent: str,
                 "{best_of}. You can play it once its round opens; I will tell you.", **head)
 
 
-def match_ready(event: Event, rnd: Round, view: MatchView, opponent: str) -> Said:
+def match_ready(event: Event, rnd: Round, view: MatchView, opponent: Said | str) -> Said:
     """A match whose two players just became known for good (its feeder's result is
     final)."""
     return said("<b>{event}</b>: {next}", event=event.name,
@@ -692,7 +692,7 @@ def opponent_open(event: Event, rnd: Round, feeder: MatchView, cause: Said | str
                 "opponent is not known yet. I will tell you once it is decided.", **values)
 
 
-def opponent_now(event: Event, rnd: Round, view: MatchView, feeder: MatchView, opponent: str,
+def opponent_now(event: Event, rnd: Round, view: MatchView, feeder: MatchView, opponent: Said | str,
                  instead_of: str | None) -> Said:
     """A player of a later match whose opponent ``feeder`` decides, told before that it was
     open: it is decided again (or a TD changed who went through, ``instead_of`` the one

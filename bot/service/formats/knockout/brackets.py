@@ -23,7 +23,7 @@ import asyncio
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.pictures.layout import Layout, Pictured, Unsettled
+from bot.pictures.layout import ENGLISH, Layout, Pictured, Unsettled, source_said
 from bot.service.events import group_texts, site_links
 from bot.service.events.lookup import Event, get_event
 from bot.service.formats.knockout import bracket_texts
@@ -38,14 +38,15 @@ from bot.service.results import finality, opponents
 from bot.service.results.matches import matches_of_event
 from bot.store import draw_repo, groups_repo, media_repo
 from bot.store.db import Database, Tx
+from bot.words import Words, for_locale
 from bot.words.said import Said, said
 from core.knockout.match import MatchStage
 
 
-def _layouts(event: Pictured, title: str) -> list[Layout]:
+def _layouts(event: Pictured, title: str, w: Words = ENGLISH) -> list[Layout]:
     from bot.pictures.bracket import Fonts  # lazy: Pillow, only when pictures are laid out
 
-    return event.layouts(title, Fonts.default().measure)
+    return event.layouts(title, Fonts.default().measure, w)
 
 
 @dataclass(frozen=True)
@@ -121,9 +122,11 @@ async def unsettled(tx: Tx, event: Event) -> Unsettled:
     matches = await matches_of_event(tx, event.id)
     final = await finality.final_codes(tx, event.id, matches)
     by_code = {m.code: m for m in matches}
-    waits = {m.code: await finality.waits_for(tx, event, m) for m in matches
-             if m.state == MatchStage.DECIDED and m.code not in final}
-    coming: dict[tuple[str, int], tuple[str, str]] = {}
+    waits: dict[str, str | Said] = {}
+    for m in matches:
+        if m.state == MatchStage.DECIDED and m.code not in final:
+            waits[m.code] = await finality.waits_said(tx, event, m) or ""
+    coming: dict[tuple[str, int], tuple[str | Said, str | Said]] = {}
     for m in matches:
         if m.state not in (MatchStage.WAITING, MatchStage.READY):
             continue  # under way or over: its box shows who plays it
@@ -131,10 +134,9 @@ async def unsettled(tx: Tx, event: Event) -> Unsettled:
             code = opponents.feeder_code(m, side)
             if code is None or code not in waits:
                 continue
-            words = opponents.slot_words(m, side, by_code, final).words.removeprefix("the ")
+            slot = opponents.slot_words(m, side, by_code, final)
             kind = m.sources[side].partition(":")[0]
-            coming[(m.code, side)] = (words[:1].upper() + words[1:],
-                                      f"{kind.capitalize()} of {code}")
+            coming[(m.code, side)] = (slot.source or slot.words, source_said(kind, code))
     return Unsettled(waits, coming, settled=not await finality.unsettled_matches(tx, event.id))
 
 
@@ -147,12 +149,15 @@ async def queue_pictures(
     ``of_match``) as photos, in order. When the event has more than one picture, each
     caption says which it is: the first is ``caption`` with a line naming the picture, the others the event's name and the picture's,
     in the reader's language (a group's: ``lang``). Returns how many. They are drawn when
-    sent (module docstring)."""
+    sent (module docstring), in the reader's language, which the picture's media row
+    keeps."""
     core_event = await _drawn_event(tx, event)
-    layouts = _layouts(core_event, "")
+    words = await outbox.words_for(tx, person_id=person_id, chat_id=chat_id, lang=lang)
+    layouts = _layouts(core_event, "", words)
     every, chosen = len(layouts), _chosen(layouts, None, of_match)
     for n, picture in enumerate(chosen):
-        media_id = await media_repo.add_bracket(tx, event.id, picture.name, event.name, now)
+        media_id = await media_repo.add_bracket(tx, event.id, picture.name, event.name, now,
+                                                lang=words.locale)
         text = (bracket_texts.picture(event.name, picture.label) if n > 0 else
                 bracket_texts.first_picture(caption, picture.label, several=every > 1))
         await outbox.enqueue(tx, chat_id=chat_id, person_id=person_id, said=text, lang=lang,
@@ -172,7 +177,8 @@ async def picture_png(db: Database, media_id: int, now: datetime) -> bytes:
             return media.png
         assert media.event_id is not None and media.picture is not None
         core_event = await pictured_event(tx, await get_event(tx, media.event_id))
-    drawn = await asyncio.to_thread(_draw_one, core_event, media.title, media.picture)
+    drawn = await asyncio.to_thread(_draw_one, core_event, media.title, media.picture,
+                                    for_locale(media.lang))
     if drawn is None:
         raise Invalid(said("the event has no picture called '{picture}' any more",
                            picture=media.picture))
@@ -180,21 +186,22 @@ async def picture_png(db: Database, media_id: int, now: datetime) -> bytes:
         return await media_repo.set_png(tx, media_id, drawn, now)
 
 
-def _draw_one(event: Pictured, title: str, name: str) -> bytes | None:
-    """The PNG of the picture called ``name`` (``picture_layout``)."""
+def _draw_one(event: Pictured, title: str, name: str, w: Words) -> bytes | None:
+    """The PNG of the picture called ``name`` (``picture_layout``) in the words ``w``."""
     from bot.pictures.bracket import Fonts, render  # lazy: Pillow, only to draw pictures
 
     fonts = Fonts.default()
-    layout = picture_layout(event, title, name)
+    layout = picture_layout(event, title, name, w)
     return None if layout is None else render(layout, fonts)
 
 
-def picture_layout(event: Pictured, title: str, name: str) -> Layout | None:
+def picture_layout(event: Pictured, title: str, name: str, w: Words = ENGLISH
+                   ) -> Layout | None:
     """What the picture called ``name`` draws. A name an older version queued for a
     division or part that is now several pictures ("top", now "top-upper", "top-lower"
     and "top-final"; "double-upper", now paged) draws the first of them, so a message
     waiting in the outbox across an upgrade still goes with its picture."""
-    layouts = _layouts(event, title)
+    layouts = _layouts(event, title, w)
     for lay in layouts:
         if lay.name == name:
             return lay

@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.words.said import Said, said
 
 
-def drawn(event: str, round_name: str, opponent: str | None, best_of: int) -> Said:
+def drawn(event: str, round_name: str, opponent: Said | str | None, best_of: int) -> Said:
     """Where the draw put the player: their first match (``opponent``), or a bye (None).
     The draw's seed is the TDs' (it lets anyone make the same draw again), not the player's."""
     if opponent is None:

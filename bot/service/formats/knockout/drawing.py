@@ -30,7 +30,7 @@ from bot.service.results.matches import MatchView, matches_of_event
 from bot.store import draw_repo, matches_repo, rounds_repo
 from bot.store.db import Tx
 from bot.store.entries_repo import Entry
-from bot.words.said import said
+from bot.words.said import Said, said
 from core.knockout import sssg
 from core.knockout.bracket import Bracket, BracketMatch, SlotKind, Source
 from core.knockout.match import MatchStage
@@ -146,7 +146,7 @@ async def _announce(tx: Tx, event: Event, matches: list[MatchView], seed: int, n
     (``opponents``: "the winner of Ann Lee v Dev Rao")."""
     by_code = {m.code: m for m in matches}
 
-    def opponent(m: MatchView, side: int) -> str:
+    def opponent(m: MatchView, side: int) -> Said | str:
         return opponents.slot_words(m, 1 - side, by_code, ()).words
 
     told: set[int] = set()
