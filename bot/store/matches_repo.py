@@ -50,9 +50,16 @@ class MatchView:
         return None
 
     def label(self, side: int) -> str:
-        """Who is in a slot, or where they will come from ('winner of Q3')."""
+        """Who is in a slot, or where they will come from ('winner of Q3'), in English: what
+        the command line, the journal and a log print (``said_label`` for a message)."""
         name = self.names[side]
         return name if name is not None else describe_source(self.sources[side])
+
+    def said_label(self, side: int) -> Said | str:
+        """Who is in a slot, or where they will come from, as a message says it in its
+        reader's language ("winner of Q3", "vainqueur de Q3")."""
+        name = self.names[side]
+        return name if name is not None else source_said(self.sources[side])
 
     @property
     def left_unfinished(self) -> bool:

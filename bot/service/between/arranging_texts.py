@@ -38,7 +38,7 @@ def _bullets(times: Sequence[datetime]) -> list[Said]:
 
 def proposal(event: Event, view: MatchView, side: int, times: Sequence[datetime], zone: Zone,
              agreed: datetime | None) -> Said:
-    values: dict[str, Value] = dict(name=view.label(side), match=_match(event, view))
+    values: dict[str, Value] = dict(name=view.said_label(side), match=_match(event, view))
     head = (said("📅 <b>{name}</b> proposes a time for your {match}:", **values)
             if len(times) == 1
             else said("📅 <b>{name}</b> proposes these times for your {match}:", **values))
@@ -82,7 +82,7 @@ def agreed(event: Event, view: MatchView, side: int, at: datetime, zone: Zone,
            remind_hours: float | None, told: bool = False) -> Said:
     """``told``: the reader agreed it themselves (a tap, /agree), and reads here that their
     opponent is told: this is their one message of it."""
-    values: dict[str, Value] = dict(match=_match(event, view), other=view.label(1 - side), at=at)
+    values: dict[str, Value] = dict(match=_match(event, view), other=view.said_label(1 - side), at=at)
     if moved and told:
         head = said("✅ Your {match} against <b>{other}</b> moved from {moved} to <b>{at}</b>. "
                     "I told {other}.", moved=moved, **values)
@@ -106,7 +106,7 @@ def agreed(event: Event, view: MatchView, side: int, at: datetime, zone: Zone,
 
 
 def calendar_caption(view: MatchView, side: int, moved: bool) -> Said:
-    values: dict[str, Value] = dict(round=round_said(view.round_name), other=view.label(1 - side))
+    values: dict[str, Value] = dict(round=round_said(view.round_name), other=view.said_label(1 - side))
     if moved:
         return said("📆 Your {round} match v {other} (new time)", **values)
     return said("📆 Your {round} match v {other}", **values)
@@ -120,7 +120,7 @@ def already_agreed(opponent: str, at: datetime) -> Said:
 
 def reminder(event: Event, view: MatchView, side: int, at: datetime) -> Said:
     return said("⏰ Your {match} against <b>{other}</b> starts at {at}. Report the result here "
-                "when you have played.", match=_match(event, view), other=view.label(1 - side),
+                "when you have played.", match=_match(event, view), other=view.said_label(1 - side),
                 at=at)
 
 
@@ -132,12 +132,12 @@ def follow_up(event: Event, view: MatchView, side: int, at: datetime) -> Said:
     return said("Did your {match} against <b>{other}</b> at {at} happen? Report the result as "
                 "usual (e.g. 412-380). If they did not turn up, tap the button: they can "
                 "answer, then the TDs decide.", match=_match(event, view),
-                other=view.label(1 - side), at=at)
+                other=view.said_label(1 - side), at=at)
 
 
 def follow_up_buttons(view: MatchView, side: int,
                       time_id: int) -> list[list[tuple[Said | str, str]]]:
-    return [[(said("🚫 {name} did not come", name=view.label(1 - side)),
+    return [[(said("🚫 {name} did not come", name=view.said_label(1 - side)),
               callbacks.no_show_claim(time_id))],
             [(said("📅 Propose a new time"), callbacks.arrange_slots(view.id))]]
 
@@ -150,8 +150,8 @@ def unarranged_notice(event: Event, rnd: Round, found: Sequence[MatchView]) -> S
     else:
         head = said("<b>{event}: {round}</b> closes soon. These matches have no agreed time "
                     "yet:", event=event.name, round=rnd.name)
-    listed = [said("• {match}: {first} v {second}", match=m.code, first=m.label(0),
-                   second=m.label(1)) for m in found]
+    listed = [said("• {match}: {first} v {second}", match=m.code, first=m.said_label(0),
+                   second=m.said_label(1)) for m in found]
     return stacked(head, *listed,
                    said("/pending lists them; /matchlog CODE shows what their players said."))
 

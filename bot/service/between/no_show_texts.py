@@ -45,7 +45,7 @@ def claimed_against(event: Event, view: MatchView, side: int, at: datetime,
     return said("🚫 <b>{claimant}</b> says you did not come to your <b>{round}</b> game "
                 "({event}) at {at}. If you were there, tap the button or send /contest {match} "
                 "WHAT HAPPENED ({match} is your match's code) by {until}; otherwise the TDs "
-                "decide on their word.", claimant=view.label(side), round=round_said(view.round_name),
+                "decide on their word.", claimant=view.said_label(side), round=round_said(view.round_name),
                 event=event.name, at=at, match=view.code, until=until)
 
 
@@ -65,14 +65,14 @@ def contested(code: str, claimant: str, added: bool) -> Said:
 def contested_to_claimant(view: MatchView, side: int, text: str) -> Said:
     if text:
         return said("✋ {opponent} contests your no-show claim: “{words}”. The TDs decide, and "
-                    "I will tell you.", opponent=view.label(side), words=text)
+                    "I will tell you.", opponent=view.said_label(side), words=text)
     return said("✋ {opponent} contests your no-show claim. The TDs decide, and I will tell "
-                "you.", opponent=view.label(side))
+                "you.", opponent=view.said_label(side))
 
 
 def for_tds(event: Event, view: MatchView, side: int, at: datetime, contest: str | None,
             closes: datetime | None, log: MatchLog) -> Said:
-    claimant, other = view.label(side), view.label(1 - side)
+    claimant, other = view.said_label(side), view.said_label(1 - side)
     shown: list[Said] = [
         said("🚫 <b>No-show claim</b> in {match} ({event}, {round})", match=view.code,
              event=event.name, round=round_said(view.round_name)),
@@ -117,7 +117,7 @@ def ruling_buttons(event: Event, view: MatchView, claim_id: int,
 
 def reason_added(view: MatchView, side: int, text: str) -> Said:
     return said("✋ {opponent} adds about the no-show claim in {match}: “{words}”",
-                opponent=view.label(side), match=view.code, words=text)
+                opponent=view.said_label(side), match=view.code, words=text)
 
 
 def default_why(view: MatchView, side: int) -> str:
@@ -128,7 +128,7 @@ def default_why(view: MatchView, side: int) -> str:
 
 def default_why_said(view: MatchView, side: int) -> Said:
     """The reason a no-show ruling gives the players when the TD gives none."""
-    return said("{name} did not come at the agreed time", name=view.label(1 - side))
+    return said("{name} did not come at the agreed time", name=view.said_label(1 - side))
 
 
 def extended(view: MatchView, reader: int, claimant: int, closes: Said,
@@ -142,7 +142,7 @@ def extended(view: MatchView, reader: int, claimant: int, closes: Said,
                     "Agree a new time with /propose {match}.", **values)
     return said("The TDs ruled on {claimant}'s no-show claim in your <b>{round}</b> match: no "
                 "award; the round is extended to {closes} so that you can play ({why}). Agree "
-                "a new time with /propose {match}.", claimant=view.label(claimant), **values)
+                "a new time with /propose {match}.", claimant=view.said_label(claimant), **values)
 
 
 def ruled(code: str, ruling: str, to: str, detail: str | datetime, by_this: bool,

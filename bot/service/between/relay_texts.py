@@ -21,8 +21,8 @@ from core.knockout.match import MatchStage
 
 def relayed(event: Event, view: MatchView, side: int, text: str, username: str | None) -> Said:
     """The opponent's copy: who writes, in which match, and the words."""
-    who = (said("<b>{name}</b> (@{username})", name=view.label(side), username=username)
-           if username else said("<b>{name}</b>", name=view.label(side)))
+    who = (said("<b>{name}</b> (@{username})", name=view.said_label(side), username=username)
+           if username else said("<b>{name}</b>", name=view.said_label(side)))
     return said("✉️ {who} writes about your <b>{round}</b> match ({event}):\n\n{text}\n\n"
                 "Answer with the button or /tell {match} YOUR MESSAGE ({match} is your match's "
                 "code). /mute {match} stops these.", who=who, match=view.code, event=event.name,
@@ -54,7 +54,7 @@ def no_opponent_yet(round_name: str, waits: Said | str) -> Said:
 def nothing_to_arrange(view: MatchView) -> Said:
     """A match whose players have nothing left to arrange: decided, a bye, not needed, or
     left unfinished by its closed round (for the TDs to rule on)."""
-    values = dict(round=round_said(view.round_name), one=view.label(0), other=view.label(1))
+    values = dict(round=round_said(view.round_name), one=view.said_label(0), other=view.said_label(1))
     if view.left_unfinished or view.round_state == RoundState.CLOSED:
         return said("your {round} match ({one} v {other}) was left unfinished when its round "
                     "closed: there is nothing left to arrange in it; the TDs rule on it",

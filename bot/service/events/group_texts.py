@@ -73,8 +73,8 @@ def round_opened(event: Event, rnd: Round, matches: list[MatchView]) -> Said:
              said("<b>{event}: {round}</b> is open.", event=event.name, round=round_said(rnd.name))]
     playing = [m for m in matches if m.state in (MatchStage.READY, MatchStage.PLAYING)]
     for m in playing[:MAX_LISTED]:
-        shown.append(said("• {first} v {second} (best of {best_of})", first=m.label(0),
-                          second=m.label(1), best_of=m.best_of))
+        shown.append(said("• {first} v {second} (best of {best_of})", first=m.said_label(0),
+                          second=m.said_label(1), best_of=m.best_of))
     if len(playing) > MAX_LISTED:
         shown.append(said("… and {count} more matches", count=len(playing) - MAX_LISTED))
     shown.append(said("Players: your opponent and deadline are in your private chat with me."))
@@ -90,19 +90,19 @@ def match_decided(event: Event, view: MatchView, state: MatchState,
     where: dict[str, Value] = dict(event=event.name, round=round_said(view.round_name))
     if state.decision is Decision.MATCH_BYE:
         return said("<b>{event}</b>, {round}: {winner} wins the match against {loser} by a "
-                    "walkover (a TD's match bye).", winner=view.label(state.winner),
-                    loser=view.label(1 - state.winner), **where)
+                    "walkover (a TD's match bye).", winner=view.said_label(state.winner),
+                    loser=view.said_label(1 - state.winner), **where)
     if game is not None:
         win = state.winner
         if game.scores is not None:
             return said("<b>{event}</b>, {round}: {winner} beat {loser} {won}-{lost}.",
-                        winner=view.label(win), loser=view.label(1 - win),
+                        winner=view.said_label(win), loser=view.said_label(1 - win),
                         won=game.scores[win], lost=game.scores[1 - win], **where)
         return said("<b>{event}</b>, {round}: {winner} beat {loser} {how} ({spread:+d}).",
-                    winner=view.label(win), loser=view.label(1 - win), how=game.how_said(),
+                    winner=view.said_label(win), loser=view.said_label(1 - win), how=game.how_said(),
                     spread=state.spread[win], **where)
     return said("<b>{event}</b>, {round}: {score}. {winner} wins the match{how}.",
-                score=score_line(view, state, state.winner), winner=view.label(state.winner),
+                score=score_line(view, state, state.winner), winner=view.said_label(state.winner),
                 how=decided_on(event, state.decision), **where)
 
 
@@ -115,7 +115,7 @@ def match_reopened(event: Event, view: MatchView, before: MatchState, after: Mat
                 "result{reason}{won}.", event=event.name, round=round_said(view.round_name),
                 players=players_of(view), reason=said(" ({why})", why=why) if why else "",
                 won=said(", so {winner}'s win no longer stands",
-                         winner=view.label(before.winner))
+                         winner=view.said_label(before.winner))
                 if before.winner is not None else "")
     n = after.next_game
     if n is None:
@@ -148,8 +148,8 @@ def players_changed(event: Event, before: MatchView, after: MatchView, why: Said
     if result_shown and before.winner is not None:
         return said("<b>{event}</b>, {round}: {winner}'s win over {loser} no longer stands: "
                     "{cause} changed who plays this match. It is now {now}.",
-                    winner=before.label(before.winner),
-                    loser=before.label(1 - before.winner), **where)
+                    winner=before.said_label(before.winner),
+                    loser=before.said_label(1 - before.winner), **where)
     return said("<b>{event}</b>, {round}: {was} is off: {cause} changed who plays this match. "
                 "It is now {now}.", was=players_of(before), **where)
 
@@ -167,7 +167,7 @@ def walkover(event: Event, view: MatchView, winner: int, left: str | None,
         why = said("{left} moved to take the place of {expelled}, who was expelled", left=left,
                    expelled=expelled)
     return said("<b>{event}</b>, {round}: {winner} goes through unplayed: {why}.",
-                event=event.name, round=round_said(view.round_name), winner=view.label(winner), why=why)
+                event=event.name, round=round_said(view.round_name), winner=view.said_label(winner), why=why)
 
 
 def match_tied(event: Event, view: MatchView, state: MatchState,
@@ -176,5 +176,5 @@ def match_tied(event: Event, view: MatchView, state: MatchState,
     score = (f"{game.scores[0]}-{game.scores[1]}" if game is not None and game.scores is not None
              else state.score_line())
     return said("<b>{event}</b>, {round}: {first} and {second} tied ({score}){meaning}.",
-                event=event.name, round=round_said(view.round_name), first=view.label(0),
-                second=view.label(1), score=score, meaning=tie_words(event))
+                event=event.name, round=round_said(view.round_name), first=view.said_label(0),
+                second=view.said_label(1), score=score, meaning=tie_words(event))

@@ -37,7 +37,7 @@ def section(title: Said, items: Sequence[Said], count: int | None = None) -> lis
 
 
 def _vs(m: MatchView) -> Said:
-    return said("{code}: {a} v {b} ({round})", code=m.code, a=m.label(0), b=m.label(1),
+    return said("{code}: {a} v {b} ({round})", code=m.code, a=m.said_label(0), b=m.said_label(1),
                 round=m.round_name)
 
 

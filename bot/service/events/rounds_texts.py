@@ -41,7 +41,7 @@ def opening(event: Event, rnd: Round, m: MatchView, side: int, *, single: bool,
                     "it) reports the result here: send your score first, like 412-380."))
     return stacked(
         said("<b>{event}: {round}</b> is open.", event=event.name, round=round_said(rnd.name)),
-        said("Your opponent: <b>{name}</b>", name=m.label(other)),
+        said("Your opponent: <b>{name}</b>", name=m.said_label(other)),
         said("One game") if m.best_of == 1 else said("Best of {n}", n=m.best_of),
         said_n("You start with a head start of {n} game.",
                "You start with a head start of {n} games.", m.head_start[side])
@@ -60,20 +60,20 @@ def opening(event: Event, rnd: Round, m: MatchView, side: int, *, single: bool,
 def reminder(rnd: Round, m: MatchView, side: int, closes: datetime, score: str | None) -> Said:
     return stacked(
         said("Reminder: your <b>{round}</b> match against <b>{name}</b> (best of {best_of}) "
-             "must be finished by {closes}.", round=round_said(rnd.name), name=m.label(1 - side),
+             "must be finished by {closes}.", round=round_said(rnd.name), name=m.said_label(1 - side),
              best_of=m.best_of, closes=closes),
         said("Score so far: {score}", score=score) if score is not None else None)
 
 
 def unfinished_line(m: MatchView, score: str | None) -> Said:
     """One unfinished match in the TDs' notice: its score so far, or no game yet."""
-    return said("• {match}: {a} v {b} ({score})", match=m.code, a=m.label(0), b=m.label(1),
+    return said("• {match}: {a} v {b} ({score})", match=m.code, a=m.said_label(0), b=m.said_label(1),
                 score=score if score is not None else said("no game yet"))
 
 
 def waiting_line(m: MatchView) -> Said:
-    return said("• {match}: {a} v {b} (waiting for a player)", match=m.code, a=m.label(0),
-                b=m.label(1))
+    return said("• {match}: {a} v {b} (waiting for a player)", match=m.code, a=m.said_label(0),
+                b=m.said_label(1))
 
 
 def deadline_reached(event: Event, rnd: Round, typed: str, lines: Sequence[Said],
@@ -106,9 +106,9 @@ def match_buttons(m: MatchView, voidable: bool) -> list[list[tuple[Said, str]]]:
     match bye to either side (para 27) or, when a game of it counts (``voidable``), void its
     games; a match with none has nothing to void. Each label names the match, as one
     message holds the buttons of several."""
-    rows = [[(said("{match}: match bye to {name}", match=m.code, name=m.label(0)),
+    rows = [[(said("{match}: match bye to {name}", match=m.code, name=m.said_label(0)),
               callbacks.desk_bye(m.id, 0)),
-             (said("{match}: match bye to {name}", match=m.code, name=m.label(1)),
+             (said("{match}: match bye to {name}", match=m.code, name=m.said_label(1)),
               callbacks.desk_bye(m.id, 1))]]
     if voidable:
         rows.append([(said("{match}: void match", match=m.code), callbacks.desk_void(m.id))])

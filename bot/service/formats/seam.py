@@ -52,7 +52,7 @@ class DrawResult:
     event_id: int
     seed: int
     rounds: list[tuple[str, str, int]]  # code, name, best_of
-    matches: list[tuple[str, str, str, str]]  # code, round name, side A, side B
+    matches: list[tuple[str, str, Said | str, Said | str]]  # code, round name, side A, side B
     unused_rounds: list[str] = field(default_factory=list)
     # rounds whose fee reminder was due before the draw: it goes out at once (para 26)
     late_fee_reminders: list[str] = field(default_factory=list)

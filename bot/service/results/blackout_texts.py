@@ -20,7 +20,7 @@ def held(event: Event, view: MatchView, side: int, game: int, scores: tuple[int,
                 "{mine}, them {theirs}) was played during <b>{blackout}</b>, when {whose} "
                 "games may not be played{ref}. It does not count until a TD checks it; I will "
                 "tell you. Play no further game of this match until then.", event=event.name,
-                game=game, round=round_said(view.round_name), opponent=view.label(1 - side),
+                game=game, round=round_said(view.round_name), opponent=view.said_label(1 - side),
                 mine=scores[side], theirs=scores[1 - side], blackout=blackout,
                 whose=rulebook or said("this event's"), ref=cite(event, "para 20"))
 
@@ -30,5 +30,5 @@ def voided(event: Event, view: MatchView, side: int, game: int, blackout: str) -
     return said("<b>{event}</b>: a TD voided game {game} of your <b>{round}</b> match v "
                 "{opponent}, played during {blackout}{ref}. It does not count: play game "
                 "{game} again, outside the blackout.", event=event.name, game=game,
-                round=round_said(view.round_name), opponent=view.label(1 - side), blackout=blackout,
+                round=round_said(view.round_name), opponent=view.said_label(1 - side), blackout=blackout,
                 ref=cite(event, "para 20"))

@@ -30,7 +30,7 @@ def voided(event: Event, view: MatchView, side: int, games: int, why: str | Said
                   "<b>{event}</b>: a TD voided the {n} games of your {round} match against "
                   "<b>{opponent}</b>: {why}. The match starts again from game 1; draw tiles "
                   "to decide who starts, then report each game here.", games,
-                  event=event.name, round=round_said(view.round_name), opponent=view.label(1 - side),
+                  event=event.name, round=round_said(view.round_name), opponent=view.said_label(1 - side),
                   why=why)
 
 

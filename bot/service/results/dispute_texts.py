@@ -42,7 +42,7 @@ class Claims:
 
 def _report(view: MatchView, slip: SlipRow) -> Said:
     """'Ann Lee reported: Ann Lee 412, Dev Rao 380 (Ann Lee started).'"""
-    names = (view.label(0), view.label(1))
+    names = (view.said_label(0), view.said_label(1))
     scores: dict[str, Value] = dict(reporter=names[slip.reporter_side], first=names[0], first_score=slip.scores[0],
                   second=names[1], second_score=slip.scores[1])
     if slip.starter_side is None:
@@ -71,7 +71,7 @@ def for_ruler(event: Event, view: MatchView, claims: Claims, *, open_: bool = Tr
     single = one_game(event, view)
     where = dict(event=event.name, round=round_said(view.round_name), match=view.code)
     if claims.second is not None:
-        names = (view.label(0), view.label(1))
+        names = (view.said_label(0), view.said_label(1))
         both: dict[str, Value] = dict(reporter=names[slip.reporter_side],
                                       other=names[claims.second.reporter_side], **where)
         shown = [said("⚖️ <b>{event}, {round} ({match})</b>: {reporter} and {other} reported "
@@ -90,7 +90,7 @@ def for_ruler(event: Event, view: MatchView, claims: Claims, *, open_: bool = Tr
                               reason=claims.reason))
     shown.append(_phones(claims.phones))
     if open_:
-        reporter = view.label(slip.reporter_side)
+        reporter = view.said_label(slip.reporter_side)
         shown.append(said("Tap a ruling below; for <b>Amend</b> I then ask for the scores. "
                           "Until you rule, the game counts as {reporter} reported it.",
                           reporter=reporter) if single else
@@ -108,7 +108,7 @@ def for_player(where: Said, view: MatchView, viewer: int, game: int, disputer: s
     without saying why is asked why. ``where``: the message's head (event and round);
     ``differs``: the dispute is a second report of the game that did not agree with the
     first; ``single``: the match is one game, said as that game."""
-    values: dict[str, Value] = dict(where=where, opponent=view.label(1 - viewer),
+    values: dict[str, Value] = dict(where=where, opponent=view.said_label(1 - viewer),
                                     disputer=disputer, game=game)
     if differs and raised_it:
         head = (said("⚖️ {where}: Your result differs from {opponent}'s slip, so yours is not "

@@ -115,7 +115,7 @@ def later_match_voided(event: Event, view: MatchView, viewer: int, why: Said,
     in it no longer count, or (none ``played``) the match as drawn is off (SSSg paras
     27-28); they are told their match once it is known (``next_opponent``)."""
     values: dict[str, Value] = dict(where=where(event, view), cause=why,
-                                    opponent=view.label(1 - viewer))
+                                    opponent=view.said_label(1 - viewer))
     if played:
         return said("⚖️ {where}: {cause} changed who plays in your match against {opponent}, "
                     "so the games you played in it no longer count. I will tell you your "
@@ -127,7 +127,7 @@ def later_match_voided(event: Event, view: MatchView, viewer: int, why: Said,
 def own_later_match_voided(view: MatchView, viewer: int, played: bool) -> Said:
     """A line under a correction of a player's match that no longer puts them in the later
     match ``view``."""
-    values: dict[str, Value] = dict(round=round_said(view.round_name), opponent=view.label(1 - viewer))
+    values: dict[str, Value] = dict(round=round_said(view.round_name), opponent=view.said_label(1 - viewer))
     if played:
         return said("So the games you played in your {round} against {opponent} no longer "
                     "count.", **values)
@@ -143,9 +143,9 @@ def open_again(event: Event, view: MatchView, viewer: int, was_won: int) -> Said
                 said("Your match is open again: your win no longer stands."))
     if single:
         return said("Your game is open again: {winner}'s win no longer stands.",
-                    winner=view.label(was_won))
+                    winner=view.said_label(was_won))
     return said("Your match is open again: {winner}'s win no longer stands.",
-                winner=view.label(was_won))
+                winner=view.said_label(was_won))
 
 
 def what_ruled(of: HasFormat, names: tuple[str, str], viewer: int | None, ruling: str,

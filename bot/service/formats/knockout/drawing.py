@@ -135,7 +135,7 @@ async def draw_bracket(tx: Tx, event: Event, entries: list[Entry], seed: int, by
     unused = [r.name for r in defn.rounds if r.name.casefold() not in used]
     return DrawResult(
         event.id, seed, round_rows,
-        [(m.code, m.round_name, m.label(0), m.label(1)) for m in matches], unused, late,
+        [(m.code, m.round_name, m.said_label(0), m.said_label(1)) for m in matches], unused, late,
         await unmatched(tx, event.id),
     )
 
