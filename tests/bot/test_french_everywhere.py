@@ -62,11 +62,6 @@ STILL_ENGLISH: tuple[tuple[str, str, bool], ...] = (
     ("loser of ", "fr-slots: a slot's player not yet known, in the draw", True),
     ("Double elimination · ", "fr-slots: the words of a bracket picture (its label)", True),
     ("Qualifying round", "fr-slots: the words of a bracket picture (its label)", True),
-    # not converted by anyone yet: a knockout's round names as the draw stores them
-    # (core/knockout/double_elim.py, bracket.round_name), shown as stored
-    ("Winners' Final", "nobody yet: a knockout's round names", False),
-    ("Losers' Final", "nobody yet: a knockout's round names", False),
-    ("Grand Final", "nobody yet: a knockout's round names", False),
 )
 
 FR = for_locale("fr")
