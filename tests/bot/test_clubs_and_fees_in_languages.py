@@ -109,7 +109,7 @@ async def test_fees_costs_and_prizes_answer_each_reader_in_their_language(
             "Merci. Votre preuve de paiement de SGD 5.00 (Demi-finale) est transmise aux arbitres ; "
             "je vous préviendrai dès que l'un d'eux l'aura vérifiée.")
         assert [m.caption for m in bot.telegram.sent(club_chat.user(bot, "Tara TD"))
-                if m.photo] == ["Dev Rao : preuve de paiement (SF, SGD 5.00)"]
+                if m.photo] == ["Dev Rao : preuve de paiement (Demi-finale, SGD 5.00)"]
         await club_chat.tap(bot, "Tara TD", "Accepter")
         assert club_chat.last(bot, "Tara TD").endswith(
             "✅ Tara TD a accepté : le paiement de Dev Rao (Demi-finale) est enregistré.")
