@@ -75,7 +75,7 @@ def name_of(r: RoundOf) -> str:
     """The name the draw gives a round and stores: "Ro16", "QF", "Minor F", "Losers'
     Final", "Plate SF"."""
     if r.plate:
-        return _PLATE + name_of(replace(r, plate=False))
+        return in_plate(name_of(replace(r, plate=False)))
     if r.stage in _WHOLE:
         return _WHOLE[r.stage]
     if r.stage is Stage.NAMED:
@@ -84,6 +84,12 @@ def name_of(r: RoundOf) -> str:
     if r.lower:
         return f"{r.lower.capitalize()} {'F' if r.stage is Stage.FINAL else short}"
     return short
+
+
+def in_plate(name: str) -> str:
+    """The name of a plate division's round (para 8), "Plate SF", from the name its own
+    bracket gives it, "SF"."""
+    return _PLATE + name
 
 
 def parse(name: str) -> RoundOf | None:

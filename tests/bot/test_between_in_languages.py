@@ -164,3 +164,16 @@ async def test_matches_read_in_french(bot: BotUnderTest) -> None:
                           "Horaire convenu : mar. 3 mars 2026 15:00 (+08)\n"
                           "Échéance : lun. 9 mars 2026 23:59 (+08)"), shown
     assert {"✉️ Écrire à Ann Lee", "📅 Proposer un horaire"} <= set(buttons_of(bot, "Dev Rao"))
+
+
+async def test_a_time_after_the_round_closes_is_refused_naming_the_round_in_each_language(
+        bot: BotUnderTest) -> None:
+    """A time proposed after the SF closes is refused with the round named as its reader
+    knows it: "Demi-finale" to Dev, "SF" (as stored) to Ann; nothing is proposed."""
+    await _french(bot, "Dev Rao")
+    refused = await say(bot, "Dev Rao", "/propose M1 2026-04-25 15:00")
+    assert "Demi-finale se clôt le" in refused, refused
+    assert "SF" not in refused, refused
+    refused = await say(bot, "Ann Lee", "/propose M1 2026-04-25 15:00")
+    assert " is after SF closes (" in refused, refused
+    assert await _times(bot) == []
