@@ -142,6 +142,23 @@ def install() -> None:
 
     for name in ("execute", "write", "insert", "insert_rows", "one", "all"):
         setattr(postgres.PostgresTx, name, counted(name))
+    if "reads" in vars(postgres.PostgresTx):  # several reads in one round trip: each counts
+        reads = postgres.PostgresTx.reads
+
+        async def counted_reads(self: Any, queries: Any) -> Any:
+            began = time.perf_counter()
+            try:
+                return await reads(self, queries)
+            finally:
+                kind = getattr(self, "_bench_kind", None)
+                if kind is not None:
+                    kind.statements += len(queries)
+                    kind.statement_s += time.perf_counter() - began
+                    for sql, _ in queries:
+                        said = " ".join(str(sql).split())[:90]
+                        kind.sql[said] = kind.sql.get(said, 0) + 1
+
+        postgres.PostgresTx.reads = counted_reads  # type: ignore[method-assign]
 
     def wrapped(attr: str, prefix: str) -> Any:
         inner = getattr(postgres.PostgresDatabase, attr)

@@ -28,7 +28,9 @@ round 2 opened and a fifth of it entered. Then:
    The figures are each entry's time, alone (nobody reading: ``report_alone_*``) and
    during the readers (``report_*``: the bot's latency, p50 and p99, and ``*_cpu_p50``, the
    CPU time its event loop's thread spent on it: the rest is waiting, for the disk or for
-   a core), the readers' own (``read_*``, pages per second; ``read_not_modified``: the reloads
+   a core; ``*_cpu_per_result``, that CPU with the timed jobs' that fell due meanwhile
+   shared among the results: the group's standings, at most once a minute, the results
+   entered one a second of simulated time, ``EVERY``), the readers' own (``read_*``, pages per second; ``read_not_modified``: the reloads
    answered 304, each reader revalidating the pages it has with their ETag, as a browser
    does), and the size of SQLite's
    write-ahead log after it (``wal_size``: it would grow without end if the readers kept
@@ -53,6 +55,7 @@ import tempfile
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from functools import partial
 from pathlib import Path
@@ -65,11 +68,13 @@ from bot.service.events.rounds import open_round_in
 from bot.service.formats.rounds import site_standings
 from bot.service.formats.rounds.round_division import load_rounds_event
 from bot.service.people.entries import import_players
+from bot.service.platform import deadlines
 from bot.service.platform.actors import Actor
 from bot.service.platform.unit import Request
 from bot.service.results.reporting import enter_game
 from bot.store import groups_repo
 from bot.store.db import Database, open_database
+from bot.store.matches_repo import MatchView
 from bot.web import pages, routes
 from bot.web.server import SiteServer
 
@@ -99,22 +104,55 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
+#: The simulated time between two results: a busy hour of a large round, a result a
+#: second (the group's standings, at most once a minute, then follow every 60th).
+EVERY = timedelta(seconds=1)
+
+
+@dataclass
+class Entered:
+    """What entering results cost the bot: each entry's seconds (what the TD waits for)
+    and CPU seconds, and the CPU seconds of the timed jobs that fell due meanwhile (the
+    group's standings post), fired after the entry as the bot's alarm clock fires them."""
+
+    took: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+    jobs_cpu: list[float] = field(default_factory=list)
+
+    def cpu_per_result(self) -> float:
+        """The bot's CPU seconds per result, its timed jobs shared among the results."""
+        return (sum(self.cpu) + sum(self.jobs_cpu)) / max(1, len(self.cpu))
+
+
+async def enter_one(db: Database, event_id: int, m: MatchView, scores: tuple[int, int],
+                    at: datetime, entered: Entered) -> None:
+    """The TD enters one result at ``at``, then the bot fires what fell due by then (the
+    scheduler's ``deadlines.armable`` and ``fire``, as after every update)."""
+    t0, cpu0 = time.perf_counter(), time.thread_time()
+    await enter_game(db, Request(at, operator=True), event_id,
+                     (str(m.names[0]), str(m.names[1])), scores)
+    entered.took.append(time.perf_counter() - t0)
+    entered.cpu.append(time.thread_time() - cpu0)
+    cpu0 = time.thread_time()
+    due, _ = await deadlines.armable(db, at)
+    for deadline_id, _when in due:
+        await deadlines.fire(db, deadline_id, at)
+    if due:
+        entered.jobs_cpu.append(time.thread_time() - cpu0)
+
+
 async def _enter(db: Database, event_id: int, number: int, now: datetime, share: float = 1.0
-                 ) -> tuple[list[float], list[float]]:
-    """Enter the open games of round ``number`` (the first ``share`` of them); each
-    entry's seconds, and the seconds of CPU the event loop's thread spent on it."""
+                 ) -> Entered:
+    """Enter the open games of round ``number`` (the first ``share`` of them), one each
+    ``EVERY`` from ``now``."""
     async with db.transaction() as tx:
         state = await load_rounds_event(tx, event_id)
     pairs = [m for m in state.matches_of(number) if m.state == "playing"]
-    took, cpu = [], []
+    entered = Entered()
     for i, m in enumerate(pairs[: int(len(pairs) * share)]):
         scores = (420, 380) if i % 3 else (350, 410)
-        t0, cpu0 = time.perf_counter(), time.thread_time()
-        await enter_game(db, Request(now + timedelta(minutes=i), operator=True), event_id,
-                         (str(m.names[0]), str(m.names[1])), scores)
-        took.append(time.perf_counter() - t0)
-        cpu.append(time.thread_time() - cpu0)
-    return took, cpu
+        await enter_one(db, event_id, m, scores, now + i * EVERY, entered)
+    return entered
 
 
 async def setup(db: Database, players: int) -> tuple[int, datetime]:
@@ -135,7 +173,7 @@ async def setup(db: Database, players: int) -> tuple[int, datetime]:
     async with db.transaction() as tx:
         await open_round_in(tx, event_id, "2", by=cli, now=now, closes_at=now + timedelta(days=7))
     await _enter(db, event_id, 2, now, share=0.2)
-    return event_id, now
+    return event_id, now + timedelta(hours=1)
 
 
 async def time_pages(db: Database, now: datetime) -> list[tuple[str, float, str]]:
@@ -283,29 +321,27 @@ async def under_readers(db: Database, event_id: int, now: datetime, readers: int
             stdout=subprocess.PIPE)
         await asyncio.sleep(warm_up)
         t0 = time.monotonic()
-        took: list[float] = []
-        cpu: list[float] = []
+        entered = Entered()
         async with db.transaction() as tx:
             state = await load_rounds_event(tx, event_id)
         pairs = [m for m in state.matches_of(2) if m.state == "playing"]
         for i, m in enumerate(pairs[:games]):
             if time.monotonic() - t0 > seconds:
                 break
-            start, start_cpu = time.perf_counter(), time.thread_time()
-            await enter_game(db, Request(now + timedelta(hours=1, minutes=i), operator=True),
-                             event_id, (str(m.names[0]), str(m.names[1])), (430, 370))
-            took.append(time.perf_counter() - start)
-            cpu.append(time.thread_time() - start_cpu)
+            await enter_one(db, event_id, m, (430, 370), now + i * EVERY, entered)
             await asyncio.sleep(0.05)  # results arrive one at a time, not in one burst
         wal = _wal_size(db_file)
         out, _ = await child.communicate()
         read = json.loads(out)
     made = [(f"{name}_pages_made", float(MADE.pop()), "pages")] if MADE else []
     return made + [
-        (f"{name}_report_during_reads_p50", statistics.median(took) * 1000, "ms"),
-        (f"{name}_report_during_reads_p99", percentile(took, 0.99) * 1000, "ms"),
-        (f"{name}_report_during_reads_cpu_p50", statistics.median(cpu) * 1000, "ms"),
-        (f"{name}_reports_during_reads", float(len(took)), "games"),
+        (f"{name}_report_during_reads_p50", statistics.median(entered.took) * 1000, "ms"),
+        (f"{name}_report_during_reads_p99", percentile(entered.took, 0.99) * 1000, "ms"),
+        (f"{name}_report_during_reads_cpu_p50", statistics.median(entered.cpu) * 1000, "ms"),
+        (f"{name}_report_during_reads_cpu_per_result", entered.cpu_per_result() * 1000,
+         "ms"),
+        (f"{name}_reports_during_reads", float(len(entered.took)), "games"),
+        (f"{name}_timed_jobs_fired", float(len(entered.jobs_cpu)), "jobs"),
         (f"{name}_read_pages", float(read["pages"]), "pages"),
         (f"{name}_read_pages_per_s", read["pages"] / reading_for, "pages/s"),
         (f"{name}_read_errors", float(read["errors"]), "pages"),
@@ -336,10 +372,12 @@ async def run(players: int, readers: int, seconds: float, folder: Path, serve: l
     try:
         event_id, now = await setup(db, players)
         figures = await time_pages(db, now)
-        alone, alone_cpu = await _enter(db, event_id, 2, now, share=0.1)  # nobody reading
-        figures += [("report_alone_p50", statistics.median(alone) * 1000, "ms"),
-                    ("report_alone_p99", percentile(alone, 0.99) * 1000, "ms"),
-                    ("report_alone_cpu_p50", statistics.median(alone_cpu) * 1000, "ms")]
+        alone = await _enter(db, event_id, 2, now, share=0.1)  # nobody reading
+        figures += [("report_alone_p50", statistics.median(alone.took) * 1000, "ms"),
+                    ("report_alone_p99", percentile(alone.took, 0.99) * 1000, "ms"),
+                    ("report_alone_cpu_p50", statistics.median(alone.cpu) * 1000, "ms"),
+                    ("report_alone_cpu_per_result", alone.cpu_per_result() * 1000, "ms")]
+        now += timedelta(hours=1)
         phases: list[tuple[str, Callable[[], AbstractAsyncContextManager[int]],
                            tuple[float, float]]] = []
         for pause in pauses:
@@ -352,9 +390,10 @@ async def run(players: int, readers: int, seconds: float, folder: Path, serve: l
         async with db.transaction() as tx:
             state = await load_rounds_event(tx, event_id)
         left = sum(1 for m in state.matches_of(2) if m.state == "playing")
-        for name, serving, pause in phases:
-            figures += await under_readers(db, event_id, now, readers, seconds, serving(),
-                                           name, pause, left // len(phases), db_file)
+        for hour, (name, serving, pause) in enumerate(phases):
+            figures += await under_readers(db, event_id, now + timedelta(hours=hour), readers,
+                                           seconds, serving(), name, pause,
+                                           left // len(phases), db_file)
     finally:
         await db.close()
     return figures

@@ -146,6 +146,12 @@ class Tx(ABC):
         reader that stops early (it found what it needs along an index) leaves the rest of
         the scan undone. Use it under ``contextlib.aclosing`` so the cursor closes then."""
 
+    async def reads(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[Row]]:
+        """The rows of each read, in order. On PostgreSQL they travel together (with the
+        ``write``s waiting), one round trip for them all while the lock is held; on SQLite
+        they run one after the other, as ``all`` would."""
+        return [await self.all(sql, params) for sql, params in queries]
+
     async def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
         row = await self.one(sql, params)
         return None if row is None else row[0]

@@ -43,10 +43,23 @@ def _entry(r: Row) -> Entry:
     )
 
 
+#: What an entry is read from: a write to one of them makes a remembered list stale.
+_READS = ("entries", "people")
+
+
 async def of_event(tx: Tx, event_id: int) -> list[Entry]:
-    """An event's entries, highest rating first."""
-    rows = await tx.all(_SELECT + " WHERE e.event_id = ? ORDER BY e.rating DESC, p.name", (event_id,))
-    return [_entry(r) for r in rows]
+    """An event's entries, highest rating first.
+
+    Read once per transaction while neither table is written: a TD's result entered by
+    the players' names finds them among the entries, and the round-based event's load
+    for the rating lines reads them again (``python -m bench.site``)."""
+    kept = tx.remembered(("entries-of-event", event_id), _READS)
+    if kept is None:
+        rows = await tx.all(_SELECT + " WHERE e.event_id = ? ORDER BY e.rating DESC, p.name",
+                            (event_id,))
+        kept = tuple(_entry(r) for r in rows)
+        tx.remember(("entries-of-event", event_id), _READS, kept)
+    return list(kept)
 
 
 async def unlinked(tx: Tx, event_id: int) -> list[Entry]:

@@ -91,9 +91,21 @@ async def get(tx: Tx, event_id: int) -> Event | None:
         row = await tx.one("SELECT * FROM events WHERE id = ?", (event_id,))
         if row is None:
             return None
-        kept = _event(row)
-        tx.remember(("event", event_id), ("events",), kept)
+        kept = keep(tx, row)
     return kept
+
+
+def is_kept(tx: Tx, event_id: int) -> bool:
+    """Whether the next ``get`` of the event in this transaction reads nothing."""
+    return tx.remembered(("event", event_id), ("events",)) is not None
+
+
+def keep(tx: Tx, row: Row) -> Event:
+    """An event read in this transaction (by ``get``, or along with a match of it:
+    ``matches_repo.get``), kept for the next ``get`` of it."""
+    found = _event(row)
+    tx.remember(("event", found.id), ("events",), found)
+    return found
 
 
 async def by_slug(tx: Tx, slug: str) -> Event | None:

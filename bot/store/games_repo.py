@@ -48,10 +48,25 @@ async def games_of(tx: Tx, match_id: int) -> list[GameRow]:
     once per transaction while no game is written (a result's checks each need them)."""
     kept = tx.remembered(("games", match_id), ("games",))
     if kept is None:
-        rows = await tx.all("SELECT * FROM games WHERE match_id = ? ORDER BY seq", (match_id,))
-        kept = tuple(_game(r) for r in rows)
-        tx.remember(("games", match_id), ("games",), kept)
+        kept = keep(tx, match_id, await tx.all(OF_MATCH, (match_id,)))
     return list(kept)
+
+
+#: The read of a match's games (``games_of``), for a read that brings them along with it.
+OF_MATCH = "SELECT * FROM games WHERE match_id = ? ORDER BY seq"
+
+
+def are_kept(tx: Tx, match_id: int) -> bool:
+    """Whether the next ``games_of`` of the match in this transaction reads nothing."""
+    return tx.remembered(("games", match_id), ("games",)) is not None
+
+
+def keep(tx: Tx, match_id: int, rows: list[Row]) -> tuple[GameRow, ...]:
+    """A match's games read in this transaction (by ``games_of``, or along with the match:
+    ``matches_repo.get``), kept for the next ``games_of``."""
+    kept = tuple(_game(r) for r in rows)
+    tx.remember(("games", match_id), ("games",), kept)
+    return kept
 
 
 async def games_of_event(tx: Tx, event_id: int) -> dict[int, list[GameRow]]:

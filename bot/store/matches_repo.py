@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.store import events_repo, games_repo, rounds_repo
 from bot.store.db import Row, Tx
 from bot.store.rounds_repo import RoundState
 from core.knockout.match import MatchStage
@@ -109,11 +110,35 @@ async def get(tx: Tx, match_id: int) -> MatchView | None:
     kept = tx.remembered(("match", match_id), _READS)
     if kept is not None:
         return kept  # type: ignore[no-any-return]
-    row = await tx.one(_SELECT + " WHERE m.id = ?", (match_id,))
-    if row is None:
+    # what a use-case reads next of a match, in the same round trip on PostgreSQL
+    # (Tx.reads): its round, its event and its games, those not already kept, each kept
+    # for its own repository's read; a report then waits for the server once where it
+    # waited four times, holding the lock every use-case takes (bot/store/postgres.py)
+    known = tx.remembered(("match-of", match_id), ())  # (round id, event id): never change
+    of_match = "(SELECT {} FROM matches WHERE id = ?)"
+    along: dict[str, tuple[str, tuple[int]]] = {}
+    if known is None or not rounds_repo.is_kept(tx, known[0]):
+        along["round"] = (rounds_repo.SELECT + " WHERE r.id = " + of_match.format("round_id"),
+                          (match_id,))
+    if known is None or not events_repo.is_kept(tx, known[1]):
+        along["event"] = ("SELECT * FROM events WHERE id = " + of_match.format("event_id"),
+                          (match_id,))
+    if not games_repo.are_kept(tx, match_id):
+        along["games"] = (games_repo.OF_MATCH, (match_id,))
+    match, *rest = await tx.reads([(_SELECT + " WHERE m.id = ?", (match_id,)),
+                                   *along.values()])
+    if not match:
         return None
-    found = _view(row)
+    found = _view(match[0])
     tx.remember(("match", match_id), _READS, found)
+    tx.remember(("match-of", match_id), (), (found.round_id, found.event_id))
+    got = dict(zip(along, rest, strict=True))
+    if got.get("round"):
+        rounds_repo.keep(tx, got["round"][0])
+    if got.get("event"):
+        events_repo.keep(tx, got["event"][0])
+    if "games" in got:
+        games_repo.keep(tx, match_id, got["games"])
     return found
 
 

@@ -269,6 +269,19 @@ class PostgresTx(Tx):
         cur = await self._run(*bind(sql, params))
         return list(await cur.fetchall()) if cur.description is not None else []
 
+    async def reads(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[Row]]:
+        """Every read in one pipeline, with the ``write``s waiting before them: one round
+        trip (``Tx.reads``)."""
+        later, self._later = self._later, []
+        async with self._conn.pipeline():
+            for sql, values in later:
+                await self._conn.execute(sql, values)
+            cursors = []
+            for sql, params in queries:
+                self._wrote(sql)
+                cursors.append(await self._conn.execute(*bind(sql, params)))
+        return [list(await cur.fetchall()) for cur in cursors]
+
     async def chunks(self, sql: str, params: Sequence[Any] = (),
                      size: int = 256) -> AsyncGenerator[list[Row], None]:
         """A server-side cursor: the server computes each chunk when it is fetched, so a

@@ -56,10 +56,23 @@ async def get(tx: Tx, round_id: int) -> Round | None:
     if kept is not None:
         return kept  # type: ignore[no-any-return]
     row = await tx.one(_SELECT + " WHERE r.id = ?", (round_id,))
-    if row is None:
-        return None
+    return None if row is None else keep(tx, row)
+
+
+#: A round's columns as ``get`` reads them, for a read that brings it along with another.
+SELECT = _SELECT
+
+
+def is_kept(tx: Tx, round_id: int) -> bool:
+    """Whether the next ``get`` of the round in this transaction reads nothing."""
+    return tx.remembered(("round", round_id), ("rounds", "divisions")) is not None
+
+
+def keep(tx: Tx, row: Row) -> Round:
+    """A round read in this transaction (by ``get``, or along with its match:
+    ``matches_repo.get``), kept for the next ``get`` of it."""
     found = _round(row)
-    tx.remember(("round", round_id), ("rounds", "divisions"), found)
+    tx.remember(("round", found.id), ("rounds", "divisions"), found)
     return found
 
 

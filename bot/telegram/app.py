@@ -27,6 +27,7 @@ from bot.service.formats import registry
 from bot.service.platform import deadlines, outbox
 from bot.store.db import Database, is_postgres, open_database
 from bot.telegram import commands, handlers
+from bot.telegram.bot_api_http import AiohttpRequest
 from bot.telegram.clock import Clock, utc_now
 from bot.telegram.fleet import ArrivalOrder, worker_name
 from bot.telegram.one_poller import CONFLICT_WINDOW, OnePoller
@@ -126,8 +127,8 @@ def build_application(options: BotOptions) -> Application[Any, Any, Any, Any, An
         builder = builder.base_url(options.base_url.rstrip("/")).base_file_url(
             options.base_file_url or file_url_for(options.base_url)
         )
-    if options.request is not None:
-        builder = builder.request(options.request)
+    # the Bot API through aiohttp, not PTB's httpx (bot_api_http.py says why)
+    builder = builder.request(options.request or AiohttpRequest())
     guard = OnePoller(options.conflict_window)
     if not options.webhook:  # long polling: the next getUpdates confirms, once all is applied
         polling = options.request or HTTPXRequest(connection_pool_size=1)  # PTB's own default

@@ -439,15 +439,14 @@ class OutboxSender:
             if row.edit_message_id is None:
                 raise BadRequest("the message to edit was never delivered")
             try:
-                await self._api(row, self._bot.edit_message_text(
-                    split_text(row.text_html)[-1],
-                    chat_id=row.chat_id,
-                    message_id=row.edit_message_id,
-                    parse_mode=ParseMode.HTML,
-                    reply_markup=markup,
-                    link_preview_options=no_preview,
-                    rate_limit_args=NO_RETRY,
-                ))
+                await self._api(row, self._post("editMessageText", {
+                    "text": split_text(row.text_html)[-1],
+                    "chat_id": row.chat_id,
+                    "message_id": row.edit_message_id,
+                    "parse_mode": ParseMode.HTML,
+                    "reply_markup": markup,
+                    "link_preview_options": no_preview,
+                }))
             except BadRequest as exc:
                 if "not modified" not in exc.message.lower():
                     raise
@@ -484,19 +483,26 @@ class OutboxSender:
             answered = None if sent is None else sent.message_id
             return answered if isinstance(answered, int) else None
         pieces = split_text(row.text_html)
-        message = await self._api(row, self._bot.send_message(
-            chat_id=row.chat_id,
-            text=pieces[0],
-            parse_mode=ParseMode.HTML,
-            reply_markup=markup if len(pieces) == 1 else None,  # buttons on the last piece
-            link_preview_options=no_preview,
-            rate_limit_args=NO_RETRY,
-        ))
+        message = await self._api(row, self._post("sendMessage", {
+            "chat_id": row.chat_id,
+            "text": pieces[0],
+            "parse_mode": ParseMode.HTML,
+            "reply_markup": markup if len(pieces) == 1 else None,  # buttons on the last piece
+            "link_preview_options": no_preview,
+        }))
         delivered.append(pieces[0])
         if len(pieces) > 1:
             return MORE_PIECES
-        answered_id = None if message is None else message.message_id
-        return answered_id if isinstance(answered_id, int) else None
+        return _message_id(row, message)
+
+    def _post(self, endpoint: str, data: dict[str, Any]) -> Awaitable[Any]:
+        """A Bot API call whose answer is left as Telegram's JSON: the sender reads only the
+        message id, and turning each answer into PTB's ``Message`` was a good part of the
+        CPU a message cost (docs/operator-guide.md, "Where the next wall is"). It goes the
+        way PTB's own methods go (``Bot._post``: defaults, the pacer, PTB's errors), the
+        pacer told not to retry a 429 (``NO_RETRY``: the row waits instead, see above)."""
+        return self._bot._post(  # noqa: SLF001 -- PTB's documented path below every method
+            endpoint, data, api_kwargs=self._bot._merge_api_rl_kwargs(None, NO_RETRY))
 
     async def _deliver(self, row: OutboxRow) -> bool:
         """Send one row and record the outcome; False if it is to be retried later (the
@@ -579,6 +585,20 @@ class OutboxSender:
                                    self._clock() + retry_delay(failures),
                                    rest=_rest(row, delivered), unexpected=True))
         return False
+
+
+def _message_id(row: OutboxRow, answer: Any) -> int | None:
+    """The message id in Telegram's answer to a send (its JSON, see ``OutboxSender._post``);
+    None, with the warning ``_api`` gives for an answer it cannot read, when there is none
+    to read (the message was delivered all the same: Telegram answered ok)."""
+    answered = answer.get("message_id") if isinstance(answer, dict) else None
+    if isinstance(answered, int) and not isinstance(answered, bool):
+        return answered
+    if answer is not None:  # None: _api has already said so
+        log.warning("outbox %s: Telegram carried it out but its answer could not be read "
+                    "(no message id in %.200r); recorded as sent, without a message id",
+                    row.id, answer)
+    return None
 
 
 def _rest(row: OutboxRow, delivered: list[str]) -> str | None:

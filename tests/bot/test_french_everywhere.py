@@ -83,7 +83,9 @@ def english_in(text: str, names: Iterable[str]) -> list[str]:
         "&amp;", "&").replace("&quot;", '"')
     for name in sorted(names, key=len, reverse=True):
         plain = plain.replace(name, " ")
-    plain = _LINK.sub(" ", _COMMAND.sub(" ", plain))
+    # links first: a command's pattern would take the "/t" of "https://t.me/..." and leave
+    # the invite's random code, which may spell "if", to be read
+    plain = _COMMAND.sub(" ", _LINK.sub(" ", plain))
     return [w for w in _WORD.findall(plain) if w.lower() in ENGLISH_WORDS]
 
 
@@ -143,6 +145,7 @@ def test_the_sweep_finds_english_words_and_leaves_names_and_commands() -> None:
                       ["Winner Tan"]) == []
     assert sweep(["Win and you reach the Grand Final; lose and you are out."], []) != []
     assert sweep(["Votre prochain match : the winner of M3."], []) == []
+    assert english_in("Lien : https://t.me/TDBotFake?start=x9-iF_the", []) == []
     assert sweep(["Your opponent: Ann Lee"], ["Ann Lee"]) == ["['Your']: Your opponent: Ann Lee"]
 
 

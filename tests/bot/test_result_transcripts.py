@@ -113,7 +113,8 @@ async def test_a_knockout_game_from_report_to_final(tmp_path: Path) -> None:
 
 async def test_a_round_based_game_from_report_to_final(tmp_path: Path) -> None:
     """The weekly Swiss's round 1: Ann (who goes first) beats Eve; Eve agrees. The group
-    sees the result and the standings once it is final."""
+    sees the result once it is final, and the standings within the minute after it, a
+    restart in between notwithstanding."""
     swiss = Cast(round_event.IDS)
     async with event_bot(tmp_path / "r.sqlite3", round_event.definition(ids=True),
                          round_event.IDS) as bot:
@@ -164,12 +165,15 @@ async def test_a_round_based_game_from_report_to_final(tmp_path: Path) -> None:
             "final: you lost 350-420 v Ann Lee.\n"
             "    📉 Your rating estimate so far: 1700 → 1693 (-7); an estimate until NASPA "
             "rates the event.\n"), read["eve"]
-        assert read["group"].startswith(
-            "[bot → Swiss chat] Weekly Swiss <Tuesdays>, Round 1: Ann Lee beat Eve Tan "
-            "420-350.\n"
+        assert read["group"] == ("[bot → Swiss chat] Weekly Swiss <Tuesdays>, Round 1: Ann Lee "
+                                 "beat Eve Tan 420-350.\n"), read["group"]
+        later = Reading(bot, group=group)
+        await bot.restart()  # the standings post pending survives it
+        assert await bot.advance(timedelta(minutes=1)) == 1  # at most once a minute
+        assert later["group"].startswith(
             "[bot → Swiss chat] Weekly Swiss <Tuesdays>: standings during round 1 of 5 (its "
             "results so far are in)\n"), read["group"]
-        assert "      1 Ann Lee     1-0    +70\n" in read["group"], read["group"]
+        assert "      1 Ann Lee     1-0    +70\n" in later["group"], later["group"]
 
 
 async def test_a_club_game_from_report_to_final(tmp_path: Path) -> None:

@@ -323,8 +323,8 @@ async def test_a_long_message_failing_midway_sends_each_piece_once(tmp_path: Pat
 
 @pytest.mark.parametrize(
     "fault",
-    [garbled(), garbled("chat", "private"), garbled(not_json=True)],
-    ids=["date-as-text", "chat-as-text", "not-json"],
+    [garbled("message_id", "seven"), garbled(not_json=True)],
+    ids=["id-as-text", "not-json"],
 )
 async def test_a_message_telegram_took_is_sent_once_even_if_its_answer_cannot_be_read(
     tmp_path: Path, fault: object, caplog: pytest.LogCaptureFixture,
@@ -345,6 +345,27 @@ async def test_a_message_telegram_took_is_sent_once_even_if_its_answer_cannot_be
         async with bot.runtime.db.transaction() as tx:
             assert await tx.scalar("SELECT message_id FROM outbox") is None
         assert "answer could not be read" in caplog.text
+
+
+@pytest.mark.parametrize(
+    "fault", [garbled(), garbled("chat", "private")], ids=["date-as-text", "chat-as-text"])
+async def test_an_answer_odd_only_in_a_field_the_sender_does_not_read_records_its_id(
+    tmp_path: Path, fault: object, caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The sender reads only the message id of Telegram's answer (it is not turned into
+    PTB's ``Message``): a field of another type elsewhere in it changes nothing, the
+    message is recorded with its id (so a later edit of it can be made) and no warning."""
+    async with BotUnderTest(tmp_path / "db.sqlite3") as bot:
+        (ann,) = users(bot, 1)
+        bot.telegram.faults.add("sendMessage", fault, times=10)  # type: ignore[arg-type]
+        with caplog.at_level(logging.WARNING, logger="bot.telegram.sender"):
+            await enqueue_to(bot, [ann])
+            await bot.settle()
+        (message,) = bot.telegram.sent(ann)
+        assert await states(bot) == Counter({"sent": 1})
+        async with bot.runtime.db.transaction() as tx:
+            assert await tx.scalar("SELECT message_id FROM outbox") == message.message_id
+        assert "answer could not be read" not in caplog.text
 
 
 async def test_a_failure_neither_refusal_nor_network_is_tried_five_times_then_shown_to_a_td(

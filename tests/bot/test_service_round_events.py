@@ -22,7 +22,7 @@ from bot.service.platform.actors import Actor
 from bot.service.platform.errors import Invalid
 from bot.service.platform.unit import Request
 from bot.service.results.reporting import enter_game
-from bot.store.db import Database, open_database
+from bot.store.db import Database, Tx, open_database
 from core.formats.tsh import read_tsh
 from core.standings import standings_rows
 from tests.bot.round_event import NAMES, RATINGS, definition, winner_scores
@@ -290,9 +290,10 @@ async def test_a_deciding_report_rates_the_field_once_and_reads_no_match_twice(
         db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
     """What a result of a large event costs: both players' rating estimates are one rating
     of the field, the games are read once for the standings, and no match waits on a
-    round-based event's match, so every match is read once (the standings' load)."""
+    round-based event's match, so every match is read once (the standings' load), and the
+    entries once, for the names the result was entered by and for the load."""
     from bot.service.formats.rounds import ratings
-    from bot.store import games_repo, groups_repo, matches_repo
+    from bot.store import entries_repo, games_repo, groups_repo, matches_repo
 
     event_id = await _event(db)
     async with db.transaction() as tx:
@@ -315,9 +316,22 @@ async def test_a_deciding_report_rates_the_field_once_and_reads_no_match_twice(
     counting(ratings, "estimate")
     counting(games_repo, "games_of_event")
     counting(matches_repo, "of_event")
+    read: list[int] = []
+    async with db.transaction() as tx:
+        concrete = type(tx)  # SQLite's or PostgreSQL's
+    real_all = concrete.all
+
+    async def reading(tx: Tx, sql: str, params=()):  # type: ignore[no-untyped-def]
+        rows = await real_all(tx, sql, params)  # type: ignore[arg-type]
+        if sql.startswith(entries_repo._SELECT + " WHERE e.event_id"):
+            read.append(len(rows))
+        return rows
+
+    monkeypatch.setattr(concrete, "all", reading)
     win, lose, ws, ls = winner_scores(str(match.names[0]), str(match.names[1]))
     await enter_game(db, CLI, event_id, (win, lose), (ws, ls))
     assert calls == {"estimate": 1, "games_of_event": 1, "of_event": 1}
+    assert read == [len(NAMES)]  # found by name, then the event's load for the ratings
     async with db.transaction() as tx:
         after = await load_rounds_event(tx, event_id)
         texts = [r["text_html"] for r in await tx.all(
@@ -485,3 +499,79 @@ def test_why_names_the_pair_the_bye_or_no_pair_in_the_reader_s_language() -> Non
     fr = render(why_lines([bye, out]), for_locale("fr"))
     assert "<b>Ronde 2 : Ivy, exemption</b>" in fr, fr
     assert fr.endswith("<b>Ronde 2 : Hal Ng</b>\nnon apparié dans cette ronde (retiré ou exclu)")
+
+
+async def _group_posts(db: Database, chat: int) -> list[str]:
+    async with db.transaction() as tx:
+        return [r["text_html"] for r in await tx.all(
+            "SELECT text_html FROM outbox WHERE chat_id = ? ORDER BY id", (chat,))]
+
+
+async def _standings_rows(db: Database) -> list[tuple[str, str, str]]:
+    async with db.transaction() as tx:
+        return [(r["subject"], r["state"], r["due_at"]) for r in await tx.all(
+            "SELECT subject, state, due_at FROM deadlines WHERE kind = ? ORDER BY id",
+            (round_events.STANDINGS_POST,))]
+
+
+async def _enter(db: Database, event_id: int, m, now: datetime) -> None:  # type: ignore[no-untyped-def]
+    win, lose, ws, ls = winner_scores(str(m.names[0]), str(m.names[1]))
+    await enter_game(db, Request(now, operator=True), event_id, (win, lose), (ws, ls))
+
+
+async def test_results_within_a_minute_post_the_standings_once_when_it_is_up(
+        db: Database) -> None:
+    """Each result goes to the group at once; the standings after it at most once a
+    minute: two results within the minute open one pending post (a deadline row), which
+    shows both when it fires, and a result after it opens the next."""
+    from bot.store import groups_repo
+
+    event_id = await _event(db)
+    async with db.transaction() as tx:
+        await groups_repo.link(tx, event_id, -100777)
+    await _open(db, event_id, 1, NOW)
+    async with db.transaction() as tx:
+        state = await load_rounds_event(tx, event_id)
+    first, second, third, *_ = [m for m in state.matches_of(1) if m.state == "playing"]
+    before = len(await _group_posts(db, -100777))
+    await _enter(db, event_id, first, NOW)
+    await _enter(db, event_id, second, NOW + timedelta(seconds=40))
+    posts = (await _group_posts(db, -100777))[before:]
+    assert len(posts) == 2 and not any("standings" in p for p in posts), posts
+    due = NOW + round_events.STANDINGS_EVERY
+    assert await _standings_rows(db) == [(f"event:{event_id}", "open", due.isoformat())]
+
+    assert await deadlines.sweep(db, due - timedelta(seconds=1)) == 0
+    assert await deadlines.sweep(db, due) == 1
+    posts = (await _group_posts(db, -100777))[before:]
+    assert len(posts) == 3 and "standings during round 1" in posts[2], posts
+    winners = {winner_scores(str(m.names[0]), str(m.names[1]))[0] for m in (first, second)}
+    table = posts[2].split("\n")
+    assert all(any(w in row and "1-0" in row for row in table) for w in winners), posts[2]
+    assert await deadlines.sweep(db, due + timedelta(hours=1)) == 0  # posted once
+
+    await _enter(db, event_id, third, due + timedelta(minutes=5))
+    later = due + timedelta(minutes=5) + round_events.STANDINGS_EVERY
+    assert [r[1:] for r in await _standings_rows(db)] == [
+        ("fired", due.isoformat()), ("open", later.isoformat())]
+
+
+async def test_the_result_that_completes_a_round_posts_the_standings_at_once(
+        db: Database) -> None:
+    """The players wait for the next round's pairings on the standings: the round's last
+    result posts them at once, and the post pending from the round's earlier results is
+    cancelled, not sent again with the same table."""
+    from bot.store import groups_repo
+
+    event_id = await _event(db)
+    async with db.transaction() as tx:
+        await groups_repo.link(tx, event_id, -100777)
+    await _open(db, event_id, 1, NOW)
+    before = len(await _group_posts(db, -100777))
+    await _play(db, event_id, 1, NOW)
+    posts = (await _group_posts(db, -100777))[before:]
+    assert sum("standings" in p for p in posts) == 1, posts
+    assert "standings after round 1" in posts[-1], posts[-1]
+    assert [r[1] for r in await _standings_rows(db)] == ["cancelled"]
+    assert await deadlines.sweep(db, NOW + timedelta(hours=1)) == 0
+    assert len(await _group_posts(db, -100777)) == before + len(posts)

@@ -17,10 +17,11 @@ from typing import Any
 import psycopg
 import pytest
 
+from bench.fleet import prepare
 from bot.service.platform import deadlines, journal, outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.unit import reading
-from bot.store import outbox_repo
+from bot.store import events_repo, games_repo, matches_repo, outbox_repo, rounds_repo
 from bot.store.db import Database, Tx, open_database
 
 NOW = datetime(2016, 8, 1, 12, 0, tzinfo=UTC)
@@ -263,3 +264,60 @@ async def test_the_sender_looks_for_its_next_chat_while_a_use_case_holds_the_loc
     finally:
         await one.close()
         await two.close()
+
+
+async def _a_match(target: Path | str) -> tuple[Database, int]:
+    """A knockout of four with its first round open (as ``bench.fleet`` sets one up)."""
+    await prepare(str(target), 4, seed=1)
+    db = await open_database(target)
+    async with db.transaction() as tx:
+        return db, int(await tx.scalar("SELECT MIN(id) FROM matches"))
+
+
+async def test_a_match_brings_its_round_event_and_games_in_the_same_round_trip(
+        pg_target: str, round_trips: list[str]) -> None:
+    """A report reads its match, then the round, the event and the games, holding the lock
+    every use-case waits for: the four reads are one round trip, not four."""
+    db, match_id = await _a_match(pg_target)
+    try:
+        async with db.transaction() as tx:
+            round_trips.clear()
+            match = await matches_repo.get(tx, match_id)
+            assert match is not None
+            round_ = await rounds_repo.get(tx, match.round_id)
+            event = await events_repo.get(tx, match.event_id)
+            games = await games_repo.games_of(tx, match_id)
+            assert len(round_trips) == 1, round_trips
+            assert round_ is not None and round_.id == match.round_id
+            assert event is not None and event.id == match.event_id
+            assert games == []
+    finally:
+        await db.close()
+
+
+async def test_what_a_match_brought_along_is_what_reading_each_gives_and_goes_stale(
+        db_target: Path | str) -> None:
+    """Kept from the match's read, the round, the event and the games are those read on
+    their own; a game written afterwards is in the next read of the games."""
+    db, match_id = await _a_match(db_target)
+    try:
+        async with db.transaction() as tx:
+            match = await matches_repo.get(tx, match_id)
+            assert match is not None
+            brought = (await rounds_repo.get(tx, match.round_id),
+                       await events_repo.get(tx, match.event_id),
+                       await games_repo.games_of(tx, match_id))
+        async with db.transaction() as tx:
+            alone = (await rounds_repo.get(tx, match.round_id),
+                     await events_repo.get(tx, match.event_id),
+                     await games_repo.games_of(tx, match_id))
+        assert brought == alone
+        async with db.transaction() as tx:
+            assert await matches_repo.get(tx, match_id) is not None
+            await tx.execute(
+                "INSERT INTO games (match_id, seq, kind, starter_side, score_a, score_b,"
+                " played_at) VALUES (?, 1, 'played', 0, 412, 380, ?)", (match_id, STAMP))
+            (game,) = await games_repo.games_of(tx, match_id)
+            assert (game.score_a, game.score_b) == (412, 380)
+    finally:
+        await db.close()

@@ -68,7 +68,8 @@ class Holder:
 Handler = Callable[[Tx, Deadline, datetime], Awaitable[bool]]
 _HANDLERS: dict[str, Handler] = {}
 _HANDLER_MODULES = ("bot.service.events.rounds", "bot.service.results.reporting", "bot.service.results.photos",
-                    "bot.service.formats.ladder.ladders", "bot.service.between.arranging", "bot.service.between.no_shows")
+                    "bot.service.formats.ladder.ladders", "bot.service.between.arranging", "bot.service.between.no_shows",
+                    "bot.service.formats.rounds.round_events")
 
 
 def handler(kind: str) -> Callable[[Handler], Handler]:

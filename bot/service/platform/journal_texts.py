@@ -248,6 +248,7 @@ DEADLINES = {
     "game.followup": said("the question after an agreed game"),
     "noshow.window": said("the time to contest a no-show claim"),
     "round.unarranged": said("the notice of matches with no agreed time"),
+    "group.standings": said("the group's next standings post"),
 }
 
 

@@ -2,8 +2,10 @@
 Hill, each round paired by the core from the standings when it opens.
 
 A match level on game-points is a tie, half a win each (Director's Manual's W/L/T), and a
-match bye is the games forfeited to the side. After each result the group sees the
-standings; with ``auto_pair`` the next round opens by itself once this one is complete.
+match bye is the games forfeited to the side. The group sees each result at once and the
+standings after it, at most once a minute (``round_events.STANDINGS_EVERY``) and at once
+when a round is complete; with ``auto_pair`` the next round opens by itself once this one
+is complete.
 """
 
 from __future__ import annotations
@@ -138,10 +140,12 @@ class RoundsFormat(Defaults):
     async def post_result(self, tx: Tx, event: Event, chat: int, view: MatchView,
                           state: MatchState, post: Said, more: list[Said], key: str,
                           now: datetime) -> None:
-        """The result, then the standings after it."""
+        """The result at once, then the standings after it: at once when it completed its
+        round, else within a minute, with the results that came in it
+        (``round_events.standings_after_result``)."""
         await outbox.enqueue(tx, chat_id=chat, now=now, said=post,
                              lang=await group_language(tx, event), dedupe_key=key)
-        await round_events.post_standings(tx, event, now)
+        await round_events.standings_after_result(tx, event, view, now)
 
     async def open_round(self, tx: Tx, event: Event, rnd: Round, by: Actor, now: datetime,
                          expel_unpaid: bool) -> None:

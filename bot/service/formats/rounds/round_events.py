@@ -23,7 +23,7 @@ from typing import Any
 
 from bot.service.events import site_links
 from bot.service.events.definitions import chess_pairing
-from bot.service.events.lookup import Event
+from bot.service.events.lookup import Event, get_event
 from bot.service.events.rounds import open_round_in, tds_of
 from bot.service.events.schedule import Round, as_moment, numbered, round_code
 from bot.service.formats.rounds import round_texts, why_texts
@@ -40,11 +40,13 @@ from bot.service.people.name_texts import refused
 from bot.service.people.roles import has_role, require_role
 from bot.service.platform import journal, outbox
 from bot.service.platform.actors import Actor
+from bot.service.platform.deadlines import Deadline, cancel_deadlines, handler, open_deadline
 from bot.service.platform.errors import Invalid, NotAllowed
 from bot.service.platform.unit import Reply, Request, answer, reading, require_actor, unit
 from bot.service.results.matches import MatchView
 from bot.store import (
     availability_repo,
+    deadlines_repo,
     draw_repo,
     groups_repo,
     matches_repo,
@@ -267,12 +269,48 @@ async def after_results(tx: Tx, event: Event, now: datetime) -> list[int]:
     return []
 
 
-async def post_standings(tx: Tx, event: Event, now: datetime) -> None:
-    """A match was decided: the event's group (if it has one) sees the standings; the
-    players are not each sent them (they ask with /standings)."""
+#: The deadline kind of the group's next standings post (``standings_after_result``).
+STANDINGS_POST = "group.standings"
+
+#: How often at most the group is sent the standings while a round is being played.
+#: Telegram lets a bot send a group 20 messages a minute, and in a large event every
+#: result would otherwise post the whole table; the result itself still goes at once.
+STANDINGS_EVERY = timedelta(minutes=1)
+
+
+async def standings_after_result(tx: Tx, event: Event, view: MatchView, now: datetime) -> None:
+    """A result was posted to the group: the standings follow it, at once when it
+    completed its round (the players wait for the next round's pairings on them), else at
+    most once a minute (``STANDINGS_EVERY``): the first result opens one pending post, as
+    a deadline row so that a restart keeps it and one worker of a fleet fires it, and the
+    results after it ride on that one, which shows the standings as they are when it
+    fires (``_standings_due``). Complete as ``ready_to_pair`` reads it, from the event's
+    load the players' rating lines share in this transaction (``ratings``)."""
+    subject = f"event:{event.id}"
+    state = await load_rounds_event(tx, event.id)
+    if state.complete(next(r.seq for r in state.rounds if r.id == view.round_id)):
+        await cancel_deadlines(tx, subject, now, kinds=(STANDINGS_POST,))
+        await post_standings(tx, event, now)
+        return
+    pending = await deadlines_repo.open_of_subject(tx, subject)
+    if not any(d.kind == STANDINGS_POST and d.subject == subject for d in pending):
+        await open_deadline(tx, STANDINGS_POST, subject, now + STANDINGS_EVERY, now=now)
+
+
+@handler(STANDINGS_POST)
+async def _standings_due(tx: Tx, d: Deadline, now: datetime) -> bool:
+    """The group's pending standings post (``standings_after_result``): the standings as
+    they are now, not as they were when the result that opened it came."""
+    event = await get_event(tx, int(d.subject.split(":", 1)[1]))
+    return await post_standings(tx, event, now)
+
+
+async def post_standings(tx: Tx, event: Event, now: datetime) -> bool:
+    """The event's group (if it has one) sees the standings; the players are not each
+    sent them (they ask with /standings). False: the event has no group."""
     chat = await groups_repo.group_of(tx, event.id)
     if chat is None:
-        return
+        return False
     state = await load_rounds_event(tx, event.id)
     table = round_texts.standings_table(standings_of(state), chess=is_chess(state))
     decided = sum(1 for m in state.matches if m.state in (MatchStage.DECIDED, MatchStage.BYE))
@@ -284,6 +322,7 @@ async def post_standings(tx: Tx, event: Event, now: datetime) -> None:
                              playing=state.division.rounds),
                              await site_links.link(tx, event, site_links.STANDINGS,
                                                    said("The standings, live"))))
+    return True
 
 
 async def open_when_due(tx: Tx, event: Event, rnd: Round, now: datetime, *,
