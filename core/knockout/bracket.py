@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from core.knockout.round_names import by_matches, name_of
+
 
 class SlotKind(StrEnum):
     SEAT = "seat"  # the player the draw put at ``Source.seat`` (or a bye)
@@ -343,7 +345,7 @@ def _round_order(bracket: Bracket, m: BracketMatch) -> int:
 
 def round_name(matches_in_round: int) -> str:
     """Ro16, QF, SF, Final: the round named by how many players it has."""
-    return {1: "Final", 2: "SF", 4: "QF"}.get(matches_in_round, f"Ro{2 * matches_in_round}")
+    return name_of(by_matches(matches_in_round))
 
 
 def next_power_of_two(n: int) -> int:

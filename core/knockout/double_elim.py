@@ -63,6 +63,7 @@ from core.knockout.bracket import (
     next_power_of_two,
     round_name,
 )
+from core.knockout.round_names import RoundOf, Stage, by_matches, name_of
 from core.schedule import BestOfSchedule
 
 GRAND_FINALS = ("head_start", "reset", "single")
@@ -71,9 +72,8 @@ DROP_ORDERS = ("seeding", "rematch")
 
 def _lower_name(kind: str, upper_count: int) -> str:
     if kind == "major" and upper_count == 1:
-        return "Losers' Final"
-    short = round_name(upper_count)
-    return f"{kind.capitalize()} {'F' if short == 'Final' else short}"
+        return name_of(RoundOf(Stage.LOSERS_FINAL))
+    return name_of(by_matches(upper_count, lower=kind))
 
 
 # Ways to order the dropping losers against the lower-bracket players (brackets-manager.js
@@ -146,7 +146,7 @@ def double_elimination(
     upper: list[list[str]] = []
     for r in range(1, levels + 1):
         count = size >> r
-        rname = "Winners' Final" if r == levels and levels > 1 else round_name(count)
+        rname = name_of(RoundOf(Stage.WINNERS_FINAL)) if r == levels and levels > 1 else round_name(count)
         ids = []
         for i in range(count):
             if r == 1:
@@ -201,11 +201,11 @@ def double_elimination(
     upper_final = upper[-1][0]
     challenger = survivors[0] if survivors else Source.loser(upper_final)
     gf_slots = (Source.winner(upper_final), challenger)
-    gf = add(Part.FINAL, 1, "Grand Final", levels + 1, gf_slots)
+    gf = add(Part.FINAL, 1, name_of(RoundOf(Stage.GRAND_FINAL)), levels + 1, gf_slots)
     if grand_final == "head_start":
         made[-1] = replace(made[-1], head_start=schedule.grand_final_head_start)
     elif grand_final == "reset":
-        add(Part.FINAL, 2, "Grand Final (reset)", levels + 1, (Source.loser(gf), Source.winner(gf)))
+        add(Part.FINAL, 2, name_of(RoundOf(Stage.RESET)), levels + 1, (Source.loser(gf), Source.winner(gf)))
         made[-1] = replace(made[-1], reset_of=gf)
     return Bracket(name=name, kind="double", size=size, matches=_in_play_order(made, prefix))
 

@@ -15,6 +15,7 @@ played alongside the final and counted as the final's round (the same best-of).
 from __future__ import annotations
 
 from core.knockout.bracket import Bracket, BracketMatch, Part, Source, next_power_of_two, round_name
+from core.knockout.round_names import RoundOf, Stage, name_of
 from core.schedule import BestOfSchedule
 
 
@@ -66,7 +67,7 @@ def single_elimination(
                 id=f"{prefix}{len(matches) + 1}",
                 part=Part.UPPER,
                 round=levels,
-                round_name="3rd place",
+                round_name=name_of(RoundOf(Stage.THIRD_PLACE)),
                 level=levels,
                 slots=(Source.loser(semis[0].id), Source.loser(semis[1].id)),
                 best_of=schedule.best_of(levels, levels),

@@ -66,6 +66,7 @@ from core.knockout.qualifying import (
     plan_qualifying,
     qualifying_outcome,
 )
+from core.knockout.round_names import RoundOf, Stage, name_of
 from core.knockout.seeding import Entrant, rank, seat
 from core.knockout.single_elim import single_elimination
 from core.knockout.stakes import Goes, Stake, stakes
@@ -260,7 +261,7 @@ def _qualifying_views(event: KnockoutEvent) -> tuple[dict[str, BracketView], dic
             qid,
             bk.Part.UPPER,
             1,
-            "Qual Rd",
+            name_of(RoundOf(Stage.QUALIFYING)),
             0,
             (bk.Source.of_seat(0), bk.Source.of_seat(1)),
             event.plan.best_of,

@@ -14,33 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from core.knockout.bracket import Bracket, BracketMatch, Part, Source
-
-
-class Stage(StrEnum):
-    """A round of a bracket, as a player knows it."""
-
-    FINAL = "final"
-    SEMI_FINAL = "semi-final"
-    QUARTER_FINAL = "quarter-final"
-    ROUND_OF = "round of"  # ``RoundOf.players``: the round of 16, of 32
-    WINNERS_FINAL = "winners' final"  # a double elimination's upper bracket's last round
-    LOSERS_FINAL = "losers' final"  # its lower bracket's last round
-    GRAND_FINAL = "grand final"
-    THIRD_PLACE = "third place"  # the match for 3rd place
-    NAMED = "named"  # a round known only by its name (``RoundOf.name``)
-
-
-@dataclass(frozen=True)
-class RoundOf:
-    """A match's round: its ``stage``; ``players`` for the round of 16 and the like;
-    ``lower`` "minor" or "major" for a round of the lower bracket (SSSg Annex A para 3:
-    minor rounds hold lower-bracket players only, major rounds take in the upper bracket's
-    losers); ``name`` for a round known only by its name."""
-
-    stage: Stage
-    players: int = 0
-    lower: str = ""
-    name: str = ""
+from core.knockout.round_names import RoundOf, Stage, parse
 
 
 class Goes(StrEnum):
@@ -70,27 +44,13 @@ class Stake:
 
 
 def round_of(m: BracketMatch) -> RoundOf:
-    """A match's round, from its place in the bracket and its name (``bracket.round_name``,
-    ``double_elim``'s "Winners' Final", "Minor SF", "Major Ro16", "Losers' Final")."""
+    """A match's round, from its place in the bracket and its name (``round_names``:
+    "Winners' Final", "Minor SF", "Major Ro16", "Losers' Final")."""
     if m.third_place:
         return RoundOf(Stage.THIRD_PLACE)
     if m.part is Part.FINAL:
         return RoundOf(Stage.GRAND_FINAL)
-    name, lower = m.round_name, ""
-    if m.part is Part.LOWER:
-        if name == "Losers' Final":
-            return RoundOf(Stage.LOSERS_FINAL)
-        kind, _, short = name.partition(" ")
-        if kind in ("Minor", "Major") and short:
-            name, lower = ("Final" if short == "F" else short), kind.casefold()
-    if name == "Winners' Final":
-        return RoundOf(Stage.WINNERS_FINAL)
-    stage = {"Final": Stage.FINAL, "SF": Stage.SEMI_FINAL, "QF": Stage.QUARTER_FINAL}.get(name)
-    if stage is not None:
-        return RoundOf(stage, lower=lower)
-    if name.startswith("Ro") and name[2:].isdecimal():
-        return RoundOf(Stage.ROUND_OF, players=int(name[2:]), lower=lower)
-    return RoundOf(Stage.NAMED, lower=lower, name=m.round_name)
+    return parse(m.round_name) or RoundOf(Stage.NAMED, name=m.round_name)
 
 
 CHAMPION = Stake(Goes.CHAMPION)

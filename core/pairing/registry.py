@@ -127,10 +127,27 @@ def find_system(name: str) -> System:
         factor = int(fp.group(1))
         return System(key, "core.pairing.factored", "pair_factored",
                       f"factored pairings FP{factor}", {"factor": factor}, results=FP_RESULTS)
-    raise LookupError(f"unknown pairing system {name!r}; choose one of: {system_names()}")
+    raise UnknownSystem(name)
+
+
+class UnknownSystem(LookupError):
+    """A name ``find_system`` does not know: ``typed`` as written; its English message
+    lists the names there are (the command line's), and the service words it for each
+    reader from ``typed`` and ``listed_names``."""
+
+    def __init__(self, typed: str) -> None:
+        super().__init__(f"unknown pairing system {typed!r}; choose one of: {system_names()}")
+        self.typed = typed
+
+
+def listed_names() -> str:
+    """Every name ``find_system`` accepts but the factored ones (fpN), a long name with its
+    short one: "koth, ..., king-of-the-hill (= koth)"."""
+    names = sorted(SYSTEMS) + [f"{long} (= {short})" for long, short in sorted(ALIASES.items())]
+    return ", ".join(names)
 
 
 def system_names() -> str:
-    """Every name ``find_system`` accepts, for help texts and errors."""
-    names = sorted(SYSTEMS) + [f"{long} (= {short})" for long, short in sorted(ALIASES.items())]
-    return ", ".join(names) + ", or fpN (fp4, fp6, ...)"
+    """Every name ``find_system`` accepts, for help texts and errors (in English: the
+    command line's)."""
+    return listed_names() + ", or fpN (fp4, fp6, ...)"

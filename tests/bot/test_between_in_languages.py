@@ -113,7 +113,7 @@ DEV_READS = [
     "✋ Contesté : le signalement de Ann Lee part aux arbitres avec ce que vous vous êtes écrit. "
     "Dites-leur ce qui s'est passé avec /contest M1 CE QUI S'EST PASSÉ.",
     "Les arbitres ont statué sur le signalement d'absence de Ann Lee dans votre match "
-    "(<b>SF</b>) : rien n'est accordé ; la ronde est prolongée jusqu'au lun. 16 mars 2026 23:59 "
+    "(<b>Demi-finale</b>) : rien n'est accordé ; la ronde est prolongée jusqu'au lun. 16 mars 2026 23:59 "
     "(+08) pour que vous puissiez jouer (Dev Rao a manqué le rendez-vous convenu). Convenez "
     "d'un nouvel horaire avec /propose M1.",
 ]
@@ -143,7 +143,7 @@ TARA_READS = [
     "rendez-vous ; contestée : « J'étais en ligne »",
     # /pending
     "<b>Club Cup &lt;2026&gt; : ce qui attend un arbitre</b>\n\n<b>Absences signalées</b> "
-    "(1) :\n• M1 : Ann Lee contre Dev Rao (SF) : Ann Lee signale une absence (à vous de "
+    "(1) :\n• M1 : Ann Lee contre Dev Rao (Demi-finale) : Ann Lee signale une absence (à vous de "
     "trancher)",
     # the ruling
     "Décidé : la ronde est prolongée jusqu'au lun. 16 mars 2026 23:59 (+08).",
@@ -158,9 +158,22 @@ async def test_matches_read_in_french(bot: BotUnderTest) -> None:
     mark = await last_outbox_id(bot)
     await say(bot, "Dev Rao", "/matches")
     (shown,) = await _written(bot, mark, "Dev Rao")
-    assert shown.startswith("<b>Vos matchs</b>\n\n<b>Club Cup &lt;2026&gt; — SF</b> (match M1)\n"
+    assert shown.startswith("<b>Vos matchs</b>\n\n<b>Club Cup &lt;2026&gt; — Demi-finale</b> (match M1)\n"
                             "contre <b>Ann Lee</b>, au meilleur des 3 parties : en cours\n"), shown
     assert shown.endswith("Ensuite : partie 1, tirez des lettres pour savoir qui commence\n"
                           "Horaire convenu : mar. 3 mars 2026 15:00 (+08)\n"
                           "Échéance : lun. 9 mars 2026 23:59 (+08)"), shown
     assert {"✉️ Écrire à Ann Lee", "📅 Proposer un horaire"} <= set(buttons_of(bot, "Dev Rao"))
+
+
+async def test_a_time_after_the_round_closes_is_refused_naming_the_round_in_each_language(
+        bot: BotUnderTest) -> None:
+    """A time proposed after the SF closes is refused with the round named as its reader
+    knows it: "Demi-finale" to Dev, "SF" (as stored) to Ann; nothing is proposed."""
+    await _french(bot, "Dev Rao")
+    refused = await say(bot, "Dev Rao", "/propose M1 2026-04-25 15:00")
+    assert "Demi-finale se clôt le" in refused, refused
+    assert "SF" not in refused, refused
+    refused = await say(bot, "Ann Lee", "/propose M1 2026-04-25 15:00")
+    assert " is after SF closes (" in refused, refused
+    assert await _times(bot) == []

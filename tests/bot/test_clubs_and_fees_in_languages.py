@@ -81,7 +81,7 @@ async def test_fees_costs_and_prizes_answer_each_reader_in_their_language(
         mark = await last_outbox_id(bot)
         await say(bot, "Tara TD", "/paid Ann Lee SF")
         assert await _rows_to(bot, mark, "Tara TD") == (
-            "✅ Enregistré : Ann Lee a payé SGD 5.00 (SF). Je le lui ai dit.")
+            "✅ Enregistré : Ann Lee a payé SGD 5.00 (Demi-finale). Je le lui ai dit.")
         assert await _rows_to(bot, mark, "Ann Lee") == (
             "<b>Club Cup &lt;2026&gt;</b>: your payment of SGD 5.00 for SF is recorded. "
             "Thank you!")
@@ -106,13 +106,13 @@ async def test_fees_costs_and_prizes_answer_each_reader_in_their_language(
         bot.telegram.user_sends_photo(club_chat.user(bot, "Dev Rao"), b"receipt", caption="/paid")
         await bot.settle()
         assert await _rows_to(bot, mark, "Dev Rao") == (
-            "Merci. Votre preuve de paiement de SGD 5.00 (SF) est transmise aux arbitres ; "
+            "Merci. Votre preuve de paiement de SGD 5.00 (Demi-finale) est transmise aux arbitres ; "
             "je vous préviendrai dès que l'un d'eux l'aura vérifiée.")
         assert [m.caption for m in bot.telegram.sent(club_chat.user(bot, "Tara TD"))
-                if m.photo] == ["Dev Rao : preuve de paiement (SF, SGD 5.00)"]
+                if m.photo] == ["Dev Rao : preuve de paiement (Demi-finale, SGD 5.00)"]
         await club_chat.tap(bot, "Tara TD", "Accepter")
         assert club_chat.last(bot, "Tara TD").endswith(
-            "✅ Tara TD a accepté : le paiement de Dev Rao (SF) est enregistré.")
+            "✅ Tara TD a accepté : le paiement de Dev Rao (Demi-finale) est enregistré.")
         paid = await club_chat.rows(bot, "SELECT n.name, p.round_code FROM payments p JOIN "
                                          "entries e ON e.id = p.entry_id JOIN people n ON "
                                          "n.id = e.person_id ORDER BY p.id")

@@ -273,5 +273,5 @@ async def test_a_finalist_reading_french_reads_whose_act_reopened_the_semi_in_fr
         assert await _match(bot, "M2") == ("playing", None, 2, 3)
         assert await _outbox_to(bot, "Ann Lee", mark) == [
             "<b>Club Cup &lt;2026&gt;</b> : la correction d’un arbitre a rouvert Ben Ong contre "
-            "Cai Wen ; votre adversaire (<b>Final</b>) n'est donc pas encore connu. Je vous "
+            "Cai Wen ; votre adversaire (<b>Finale</b>) n'est donc pas encore connu. Je vous "
             "préviendrai dès que ce sera décidé."]

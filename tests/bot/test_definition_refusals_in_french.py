@@ -84,3 +84,15 @@ async def test_bad_people_tables_are_told_in_french(bot: BotUnderTest) -> None:
     assert "tds[0].name : doit être un texte entre guillemets" in answer, answer
     for english in ("appears twice", "at most", "String should", "Input should"):
         assert english not in answer
+
+
+async def test_an_unknown_pairing_system_is_told_in_french(bot: BotUnderTest) -> None:
+    """The names there are stay as typed in a definition (they are the file's words); the
+    sentence around them is French."""
+    swiss = (Path(__file__).parents[2] / "examples" / "weekly_swiss.toml").read_text()
+    answer = await _sent(bot, swiss.replace('system = "swiss"', 'system = "swizz"'))
+    assert ("pairing.system : système d'appariement « swizz » inconnu : choisissez parmi "
+            "double-rr, ") in answer, answer
+    assert "king-of-the-hill (= koth)" in answer, answer
+    assert answer.rstrip().endswith("ou fpN (fp4, fp6, ...)") or "ou fpN (fp4, fp6, ...)" in answer
+    assert "unknown" not in answer and "choose one" not in answer, answer

@@ -102,9 +102,9 @@ async def test_the_desk_answers_a_french_td_and_tells_each_player_in_their_langu
         # stored: game 1 of M1 no longer counts
         assert await _rows(bot, "SELECT g.void FROM games g JOIN matches m ON m.id = g.match_id"
                                 " WHERE m.code = 'M1'") == [(1,)]
-        assert "1 partie annulée dans M1 (SF)." in await _to(bot, "Tara TD", mark)
+        assert "1 partie annulée dans M1 (Demi-finale)." in await _to(bot, "Tara TD", mark)
         dev, ann = await _to(bot, "Dev Rao", mark), await _to(bot, "Ann Lee", mark)
-        assert ("un arbitre a annulé la partie de votre match (SF) contre <b>Ann Lee</b> : la date "
+        assert ("un arbitre a annulé la partie de votre match (Demi-finale) contre <b>Ann Lee</b> : la date "
                 "limite de la ronde est passée sans que le match soit terminé (décision de "
                 "l'arbitre).") in dev, dev
         assert ("a TD voided the game of your SF match against <b>Dev Rao</b>: the round's "
@@ -112,16 +112,16 @@ async def test_the_desk_answers_a_french_td_and_tells_each_player_in_their_langu
         mark = await _mark(bot)
         await tap(bot, "Tara TD", "Prolonger de 7 jours")
         assert (await _to(bot, "Tara TD", mark)).startswith(
-            "<b>SF</b> est prolongée de 7 jours : elle se termine désormais le mar. 17 mars "
+            "<b>Demi-finale</b> est prolongée de 7 jours : elle se termine désormais le mar. 17 mars "
             "2026 01:00 (+08).")
         mark = await _mark(bot)
         await say(bot, "Tara TD", "/holdround SF until 2026-03-20: le tournoi de Causeway")
         assert (await _to(bot, "Tara TD", mark)).startswith(
-            "SF se termine désormais le ven. 20 mars 2026 23:59 (+08) (au lieu du mar. 17 mars "
+            "Demi-finale se termine désormais le ven. 20 mars 2026 23:59 (+08) (au lieu du mar. 17 mars "
             "2026 01:00 (+08)).")
         mark = await _mark(bot)
         await say(bot, "Tara TD", "/closeround SF anyway: on verra")
         assert await _rows(bot, "SELECT state FROM rounds WHERE name = 'SF'") == [("closed",)]
         assert await _to(bot, "Tara TD", mark) == (
-            "<b>SF</b> est close avec 1 match inachevé : M1. Il reste dans /pending jusqu'à "
+            "<b>Demi-finale</b> est close avec 1 match inachevé : M1. Il reste dans /pending jusqu'à "
             "votre décision.")

@@ -56,11 +56,6 @@ challenge challenged accepted declined
 #: line goes with it: a phrase whose end varies). Taken out of a row before it is read.
 #: Empty it as that work lands.
 STILL_ENGLISH: tuple[tuple[str, str, bool], ...] = (
-    # not converted by anyone yet: a knockout's round names as the draw stores them
-    # (core/knockout/double_elim.py, bracket.round_name), shown as stored
-    ("Winners' Final", "nobody yet: a knockout's round names", False),
-    ("Losers' Final", "nobody yet: a knockout's round names", False),
-    ("Grand Final", "nobody yet: a knockout's round names", False),
 )
 
 FR = for_locale("fr")

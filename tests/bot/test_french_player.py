@@ -29,8 +29,8 @@ DEV = 9014
 ANN = IDS["Ann Lee"]
 
 #: The draw, written for Dev before he joined: held, then written in French when he joins.
-HELD_DRAW = ("Le tirage de <b>Club Cup &lt;2026&gt;</b> est fait : votre premier match est en "
-             "SF contre <b>Ann Lee</b>, au meilleur des 3 parties.")
+HELD_DRAW = ("Le tirage de <b>Club Cup &lt;2026&gt;</b> est fait : votre premier match "
+             "(Demi-finale) est contre <b>Ann Lee</b>, au meilleur des 3 parties.")
 #: What Dev reads, in order: the held draw, then the chat adapter's words, in French.
 DEV_READS_FRENCH = [
     HELD_DRAW,
@@ -43,7 +43,7 @@ DEV_READS_FRENCH = [
     "380 — vous avez commencé.\nConfirmez pour l'envoyer à Ann Lee.",
     "Partie 1 de votre match au meilleur des 3 parties contre Ann Lee : vous 412, Ann Lee "
     "380 — vous avez commencé.\nEnvoyé à Ann Lee.",
-    "📝 <b>Club Cup &lt;2026&gt;, SF</b> : votre feuille de résultat est enregistrée.\n"
+    "📝 <b>Club Cup &lt;2026&gt;, Demi-finale</b> : votre feuille de résultat est enregistrée.\n"
     "Partie 1 : vous 412, Ann Lee 380 (vous avez commencé)\nScore : Dev Rao 1-0 Ann Lee "
     "(+32)\nEnsuite : partie 2, Ann Lee commence.\nAnn Lee peut le contester jusqu'au mar. 3 "
     "mars 2026 17:00 (+08) ; ensuite, il est définitif (para 24).",
@@ -53,7 +53,7 @@ DEV_READS_FRENCH = [
 #: The buttons Dev taps, in French.
 DEV_TAPS = ["J'ai commencé", "✅ Confirmer"]
 #: The round's opening, written for Dev before he joined, read in French once he has.
-DEV_OPENING = ("<b>Club Cup &lt;2026&gt; : SF</b> est ouverte.\nVotre adversaire : <b>Ann "
+DEV_OPENING = ("<b>Club Cup &lt;2026&gt; : Demi-finale</b> est ouverte.\nVotre adversaire : <b>Ann "
                "Lee</b>\nAu meilleur des 3 parties\n")
 
 
@@ -207,13 +207,13 @@ async def test_an_english_player_reports_and_her_french_opponent_agrees_each_in_
 
     dev_rows = await _rows_for(bot, DEV)
     assert dev_rows[-2:] == [
-        "📝 <b>Club Cup &lt;2026&gt;, SF</b> : Ann Lee a déclaré un résultat.\n"
+        "📝 <b>Club Cup &lt;2026&gt;, Demi-finale</b> : Ann Lee a déclaré un résultat.\n"
         "Partie 1 : vous 380, Ann Lee 412 (Ann Lee a commencé)\n"
         "Score : Dev Rao 0-1 Ann Lee (-32)\n"
         "Ensuite : partie 2, vous commencez.\n"
         "C'est juste ? Touchez <b>Accepter</b>. C'est faux ? Touchez <b>Contester</b> avant le "
         "mar. 3 mars 2026 17:00 (+08) ; ensuite, il est définitif (para 24).",
-        "📝 <b>Club Cup &lt;2026&gt;, SF</b> : Ann Lee a déclaré un résultat.\n"
+        "📝 <b>Club Cup &lt;2026&gt;, Demi-finale</b> : Ann Lee a déclaré un résultat.\n"
         "Partie 1 : vous 380, Ann Lee 412 (Ann Lee a commencé)\n"
         "Score : Dev Rao 0-1 Ann Lee (-32)\n"
         "Ensuite : partie 2, vous commencez.\n"

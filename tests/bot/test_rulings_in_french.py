@@ -55,7 +55,7 @@ async def test_a_dispute_ruled_and_a_correction_reach_each_player_in_their_langu
         await tap(bot, "Dev Rao", "Contester")  # his copy of the slip is French
         await say(bot, "Dev Rao", "j'avais 390")
         dev = await _outbox_to(bot, "Dev Rao", mark)
-        assert ("⚖️ <b>Club Cup &lt;2026&gt;, SF</b> : vous avez contesté la partie 1 de votre "
+        assert ("⚖️ <b>Club Cup &lt;2026&gt;, Demi-finale</b> : vous avez contesté la partie 1 de votre "
                 "match contre Ann Lee. Elle compte telle que déclarée jusqu’à la décision d’un "
                 "arbitre.\nTara TD va trancher, et je vous communiquerai sa décision à tous les "
                 "deux.\nQu’est-ce qui ne va pas ?") in dev, dev
@@ -73,7 +73,7 @@ async def test_a_dispute_ruled_and_a_correction_reach_each_player_in_their_langu
         assert await _rows(bot, "SELECT g.kind, g.bye_side, g.void FROM games g") == [
             ("bye", 1, 0)]
         dev = await _outbox_to(bot, "Dev Rao", mark)
-        assert ("⚖️ <b>Club Cup &lt;2026&gt;, SF</b> : un arbitre a tranché sur la partie 1 : la "
+        assert ("⚖️ <b>Club Cup &lt;2026&gt;, Demi-finale</b> : un arbitre a tranché sur la partie 1 : la "
                 "partie vous est accordée : une victoire avec +100 d’écart.\nMotif : Ann's clock "
                 "ran out") in dev, dev
         tara = await _outbox_to(bot, "Tara TD", mark)
@@ -94,7 +94,7 @@ async def test_a_dispute_ruled_and_a_correction_reach_each_player_in_their_langu
         assert await _rows(bot, "SELECT state, winner_side FROM matches WHERE code = 'M1'") == [
             ("decided", 1)]
         dev = await _outbox_to(bot, "Dev Rao", mark)
-        assert ("⚖️ <b>Club Cup &lt;2026&gt;, SF</b> : un arbitre a corrigé la partie 2 de votre "
+        assert ("⚖️ <b>Club Cup &lt;2026&gt;, Demi-finale</b> : un arbitre a corrigé la partie 2 de votre "
                 "match contre <b>Ann Lee</b>. Elle est désormais : vous 400, Ann Lee 350 (vous "
                 "avez commencé) ; elle était : vous 350, Ann Lee 400 (vous avez commencé).\n"
                 "Motif : the slip was the wrong way round") in dev, dev

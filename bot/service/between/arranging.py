@@ -28,7 +28,7 @@ from bot.service.between.player_zones import Zone, zone_of
 from bot.service.between.relay import Seat, seat_by_id, seat_in_words, seat_of
 from bot.service.events.lookup import Event, get_event
 from bot.service.events.rounds import UNARRANGED, UNARRANGED_BEFORE, unfinished_of
-from bot.service.events.schedule import Round, get_round
+from bot.service.events.schedule import Round, get_round, round_said
 from bot.service.people.roles import people_with_role
 from bot.service.platform import journal, outbox
 from bot.service.platform.clock import iso
@@ -117,10 +117,10 @@ def check_time(event: Event, rnd: Round, at: datetime, now: datetime, zone: Zone
     if rnd.closes_at is not None and at >= rnd.closes_at:
         raise Invalid(said("{at} is after {round} closes ({closes}): the match must be "
                            "played by then, or the TDs may rule it a forfeit",
-                           at=zone.at(at), round=rnd.name, closes=zone.at(rnd.closes_at)))
+                           at=zone.at(at), round=round_said(rnd.name), closes=zone.at(rnd.closes_at)))
     if rnd.opens_at is not None and rnd.state == RoundState.PLANNED and at < rnd.opens_at:
         raise Invalid(said("{at} is before {round} opens ({opens})", at=zone.at(at),
-                           round=rnd.name, opens=zone.at(rnd.opens_at)))
+                           round=round_said(rnd.name), opens=zone.at(rnd.opens_at)))
 
 
 @dataclass(frozen=True)
@@ -236,7 +236,7 @@ async def _slots_in(tx: Tx, seat: Seat, now: datetime) -> Slots:
                if rnd.closes_at is None or t < rnd.closes_at]
     if not offered:
         raise Invalid(said("{round} closes {closes}: no day is left to offer; propose a "
-                           "time today with /propose, or ask the TDs", round=rnd.name,
+                           "time today with /propose, or ask the TDs", round=round_said(rnd.name),
                            closes=zone.at(rnd.closes_at or now)))
     return Slots(seat.view.code, seat.opponent_name, zone,
                  tuple(zone.at(t) for t in offered), seat.view.id)

@@ -145,11 +145,11 @@ def follow_up_buttons(view: MatchView, side: int,
 def unarranged_notice(event: Event, rnd: Round, found: Sequence[MatchView]) -> Said:
     if rnd.closes_at:
         head = said("<b>{event}: {round}</b> closes {closes}. These matches have no agreed "
-                    "time yet:", event=event.name, round=rnd.name,
+                    "time yet:", event=event.name, round=round_said(rnd.name),
                     closes=event.at(rnd.closes_at))
     else:
         head = said("<b>{event}: {round}</b> closes soon. These matches have no agreed time "
-                    "yet:", event=event.name, round=rnd.name)
+                    "yet:", event=event.name, round=round_said(rnd.name))
     listed = [said("• {match}: {first} v {second}", match=m.code, first=m.said_label(0),
                    second=m.said_label(1)) for m in found]
     return stacked(head, *listed,

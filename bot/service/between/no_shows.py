@@ -22,7 +22,7 @@ from bot.service.between.player_zones import zone_of
 from bot.service.between.relay import Seat, log_of, seat_by_id, seat_of
 from bot.service.between.relay_texts import ruling_words
 from bot.service.events.lookup import Event, get_event
-from bot.service.events.schedule import get_round
+from bot.service.events.schedule import get_round, round_said
 from bot.service.platform import journal, outbox
 from bot.service.platform.actors import Actor
 from bot.service.platform.callbacks import NO_SHOW_RULINGS
@@ -257,7 +257,7 @@ async def _rule_in(tx: Tx, req: Request, actor: Actor, claim: NoShowClaim, rulin
     else:
         rnd = await get_round(tx, view.round_id)
         if rnd.closes_at is None:
-            raise Invalid(said("{round} has no closing time to extend", round=rnd.name))
+            raise Invalid(said("{round} has no closing time to extend", round=round_said(rnd.name)))
         extended = await extend_round_in(tx, actor, rnd.id,
                                          extends_from=int(rnd.closes_at.timestamp()), why=why,
                                          now=req.now)

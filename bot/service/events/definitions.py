@@ -29,7 +29,7 @@ from bot.words.said import Said, english_text, from_core, said
 from core.durations import LIMIT
 from core.formats.players_csv import MAX_RATING, MAX_TEAM, TELEGRAM_ID_LIMIT
 from core.ladder import LadderRules, LadderRulesError, rules_from_mapping
-from core.pairing.registry import find_system
+from core.pairing.registry import UnknownSystem, find_system, listed_names
 from core.slip import MAX_SCORE
 
 #: The longest window or reminder a definition may set: the duration limit the TD's chat
@@ -372,8 +372,10 @@ class PairingDef(_Strict):
     def _check(self) -> PairingDef:
         try:
             find_system(self.system)
-        except LookupError as exc:
-            raise _KeyError("system", str(exc)) from None
+        except UnknownSystem as exc:
+            raise _KeyError("system", said("unknown pairing system '{typed}'; choose one of: "
+                                           "{names}, or fpN (fp4, fp6, ...)", typed=exc.typed,
+                                           names=listed_names())) from None
         if self.bye_points not in (1, 0.5):
             raise _KeyError("bye_points", said("{typed}: a bye is worth 1 (a full point) or 0.5 "
                                                "(a half point)", typed=format(self.bye_points, "g")))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.service.events.rounds_texts import match_buttons
+from bot.service.events.schedule import round_said
 from bot.service.events.td_inbox import TdInbox
 from bot.service.formats.traits import cite
 from bot.service.platform import callbacks
@@ -38,7 +39,7 @@ def section(title: Said, items: Sequence[Said], count: int | None = None) -> lis
 
 def _vs(m: MatchView) -> Said:
     return said("{code}: {a} v {b} ({round})", code=m.code, a=m.said_label(0), b=m.said_label(1),
-                round=m.round_name)
+                round=round_said(m.round_name))
 
 
 def _claim_state(state: ClaimState) -> Said:
@@ -108,7 +109,7 @@ def pending(event_name: str, inbox: TdInbox) -> Said:
         said("• {match} — round closed, unfinished", match=_vs(m))
         for m in inbox.left_unfinished])
     lines += section(said("Not paid yet"), [
-        said("• {round}: {names}", round=round_name, names=", ".join(names))
+        said("• {round}: {names}", round=round_said(round_name), names=", ".join(names))
         for round_name, names in inbox.unpaid
     ], count=sum(len(names) for _, names in inbox.unpaid))
     lines += section(said("Messages Telegram refused for good (reach these people another "

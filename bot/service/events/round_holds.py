@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from bot.service.events import hold_texts
 from bot.service.events.lookup import get_event
 from bot.service.events.rounds import move_close_in
-from bot.service.events.schedule import find_round, parse_closing
+from bot.service.events.schedule import find_round, parse_closing, round_said
 from bot.service.formats.registry import format_of
 from bot.service.formats.traits import cite, kind
 from bot.service.people.roles import require_role
@@ -61,17 +61,17 @@ async def hold_round(db: Database, req: Request, event_id: int, round_ref: str, 
         rnd = await find_round(tx, event_id, round_ref)
         if rnd.state != RoundState.OPEN:
             raise Invalid(said("{round} is not open: only an open round can be held open",
-                               round=rnd.name))
+                               round=round_said(rnd.name)))
         closes = parse_closing(until, event.zone)
         if rnd.closes_at is not None and closes <= rnd.closes_at:
             raise Invalid(said("{round} closes {at} already; to hold it open, give a later "
-                               "date", round=rnd.name, at=event.at(rnd.closes_at)))
+                               "date", round=round_said(rnd.name), at=event.at(rnd.closes_at)))
         if closes <= req.now:
             raise Invalid(said("{until} is already past; give a later date", until=until))
         before = event.local(rnd.closes_at) if rnd.closes_at is not None else "no date"
         if not await move_close_in(tx, event, rnd, closes, req.now):
             raise Invalid(said("{round} has no closing time to move; give it one with "
-                               "/openround or tdbot round open --closes", round=rnd.name))
+                               "/openround or tdbot round open --closes", round=round_said(rnd.name)))
         await journal.record(tx, who=actor, action="round.hold", subject=f"round:{rnd.id}",
                              now=req.now, why=why.strip(),
                              detail={"closes_at": iso(closes), "before": before})

@@ -7,11 +7,13 @@ import re
 from datetime import UTC, date, datetime, time
 from zoneinfo import ZoneInfo
 
+from bot.service.events.knockout_rounds import round_words
 from bot.service.platform.errors import Invalid, NotFound
 from bot.store import rounds_repo
 from bot.store.db import Tx
 from bot.store.rounds_repo import Round
 from bot.words.said import Said, said
+from core.knockout import round_names
 
 __all__ = ["LADDER_ROUND", "Round", "as_moment", "club_round", "find_round", "get_round", "numbered", "parse_closing",
            "round_code", "round_number", "round_said", "rounds_of"]
@@ -46,8 +48,9 @@ def round_number(name: str) -> int | None:
 
 def round_said(name: str) -> Said | str:
     """A round's name as a player reads it: one the bot made in the reader's language (from
-    its number, "Round 3", "Ronde 3"; a club night's, "night 1 round 2"; a ladder's); one
-    the organiser wrote in the definition as written."""
+    its number, "Round 3", "Ronde 3"; a club night's, "night 1 round 2"; a ladder's; a
+    knockout's, as its draw names it, "Grand Final", "Grande finale",
+    ``core.knockout.round_names``); one the organiser wrote in the definition as written."""
     number = round_number(name)
     if number is not None:
         return said("Round {number}", number=number)
@@ -57,7 +60,8 @@ def round_said(name: str) -> Said | str:
                     round=int(club.group(2)))
     if name == LADDER_ROUND:
         return said("Ladder challenges")
-    return name
+    knockout = round_names.parse(name)
+    return name if knockout is None else round_words(knockout)
 
 
 def round_code(name: str) -> str:

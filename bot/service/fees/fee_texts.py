@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.service.events.schedule import round_said
 from bot.words.said import Rendered, Said, english_text, said
 
 if TYPE_CHECKING:
@@ -13,13 +14,13 @@ if TYPE_CHECKING:
 
 def payment_recorded(event: str, amount: str, round_name: str) -> Said:
     return said("<b>{event}</b>: your payment of {amount} for {round} is recorded. Thank you!",
-                event=event, amount=amount, round=round_name)
+                event=event, amount=amount, round=round_said(round_name))
 
 
 def proof_for_tds(event: str, player: str, amount: str, round_name: str) -> Said:
     return said("<b>{event}</b>: {player} sent proof of paying {amount} for {round} (the photo "
                 "above). Approve records the payment.", event=event, player=player,
-                amount=amount, round=round_name)
+                amount=amount, round=round_said(round_name))
 
 
 def proof_buttons(approve: str, reject: str) -> list[list[tuple[Said, str]]]:
@@ -29,7 +30,7 @@ def proof_buttons(approve: str, reject: str) -> list[list[tuple[Said, str]]]:
 def proof_rejected(event: str, round_name: str) -> Said:
     return said("<b>{event}</b>: a TD could not accept your proof of payment for {round}. "
                 "Please contact a TD, or send a clearer photo with the caption /paid.",
-                event=event, round=round_name)
+                event=event, round=round_said(round_name))
 
 
 def proof_decided(proof_html: str, verdict: Said) -> Said:
@@ -42,35 +43,35 @@ def payment_recorded_for_td(paid: Payment) -> Said:
     the round does not exist yet, and the payment counts once the draw makes it."""
     if paid.drawn:
         return said("✅ Recorded: {player} paid {amount} for {round}. They are told.",
-                    player=paid.player, amount=paid.amount, round=paid.round_name)
+                    player=paid.player, amount=paid.amount, round=round_said(paid.round_name))
     return said("✅ Recorded: {player} paid {amount} for {round} (before the draw: it counts "
                 "once the draw makes the round). They are told.", player=paid.player,
-                amount=paid.amount, round=paid.round_name)
+                amount=paid.amount, round=round_said(paid.round_name))
 
 
 def proof_sent(sent: ProofSent) -> Said:
     """The answer to the player who sent a photo of their payment."""
     return said("Thank you. Your proof of paying {fee} for {round} is with the TDs; I will "
                 "tell you when one of them has checked it.", fee=sent.fee,
-                round=sent.round_name)
+                round=round_said(sent.round_name))
 
 
 def proof_photo_caption(player: str, round_name: str, fee: str) -> Said:
     """The caption of the photo each TD is sent beside the request with the buttons."""
     return said("{player}: proof of payment for {round} ({fee})", player=player,
-                round=round_name, fee=fee)
+                round=round_said(round_name), fee=fee)
 
 
 def approved(who: Said | str, player: str, round_name: str) -> Said:
     """Under every TD's copy of a proof, once a TD approved it (SSSg para 26)."""
     return said("✅ {who} approved: {player}'s payment for {round} is recorded.", who=who,
-                player=player, round=round_name)
+                player=player, round=round_said(round_name))
 
 
 def rejected(who: Said | str, player: str, round_name: str) -> Said:
     """Under every TD's copy of a proof, once a TD rejected it."""
     return said("❌ {who} rejected {player}'s proof for {round}.", who=who, player=player,
-                round=round_name)
+                round=round_said(round_name))
 
 
 def decided_before(by: str, approved: bool, player: str) -> Said:

@@ -12,7 +12,7 @@ a later press changes nothing and says who decided.
 from __future__ import annotations
 
 from bot.service.events.lookup import get_event
-from bot.service.events.schedule import find_round, rounds_of
+from bot.service.events.schedule import find_round, round_said, rounds_of
 from bot.service.fees import fee_texts
 from bot.service.fees.fee_views import ProofDecision as ProofDecision
 from bot.service.fees.fee_views import ProofSent as ProofSent
@@ -72,7 +72,7 @@ async def send_proof(
             rnd = owing[0]
         if await payments_repo.exists(tx, entry.id, rnd.code):
             raise Invalid(said("your payment for {round} is already recorded; nothing to "
-                               "send", round=rnd.name))
+                               "send", round=round_said(rnd.name)))
         proof_id = await payments_repo.add_proof(
             tx, event_id=event.id, entry_id=entry.id, round_code=rnd.code, file_id=file_id,
             now=req.now,

@@ -18,7 +18,7 @@ from datetime import datetime
 
 from bot.service.events.definitions import Definition
 from bot.service.events.lookup import Event, get_event
-from bot.service.events.schedule import Round, find_round, round_code, rounds_of
+from bot.service.events.schedule import Round, find_round, round_code, round_said, rounds_of
 from bot.service.fees import fee_texts
 from bot.service.fees.fee_views import Payment as Payment
 from bot.service.people import name_texts
@@ -110,11 +110,11 @@ async def record_payment_in(
     amount = rnd.fee if amount is None else amount
     if amount < rnd.fee:
         raise Invalid(said("the fee for {round} is {fee}; {amount} is not enough",
-                           round=rnd.name, fee=event.money(rnd.fee),
+                           round=round_said(rnd.name), fee=event.money(rnd.fee),
                            amount=event.money(amount)))
     if await payments_repo.exists(tx, entry_id, rnd.code):
         raise Invalid(said("{name} has already paid for {round}", name=entry.name,
-                           round=rnd.name))
+                           round=round_said(rnd.name)))
     pid = await payments_repo.add(
         tx, event_id=entry.event_id, entry_id=entry_id, round_code=rnd.code, amount=amount,
         currency=event.currency, recorded_by=by.label,

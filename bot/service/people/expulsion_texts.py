@@ -7,10 +7,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.service.events.lookup import Event
+from bot.service.events.schedule import round_said
 from bot.service.results.matches import MatchView, score_line
 from bot.service.results.reporting_texts import OneGame
 from bot.store.expulsions_repo import ExpulsionState
-from bot.words.said import Said, said, said_n, stacked
+from bot.words.said import Said, Value, said, said_n, stacked
 from core.knockout.match import MatchState
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ def to_expelled(event: Event, name: str, why: str) -> Said:
 def to_opponent(event: Event, view: MatchView, expelled: str) -> Said:
     return said("<b>{event}</b>: your opponent in {round}, {expelled}, has been expelled. The "
                 "TDs will choose who takes the place (SSSg para 29), or you go through; I will "
-                "tell you. Do not play until then.", event=event.name, round=view.round_name,
+                "tell you. Do not play until then.", event=event.name, round=round_said(view.round_name),
                 expelled=expelled)
 
 
@@ -45,7 +46,7 @@ def ask_rulers(event: Event, view: MatchView, expelled: str, why: str,
         said("🚫 <b>{event}</b>: {expelled} is expelled (the reason given: “{why}”).",
              event=event.name, expelled=expelled, why=why),
         said("Who takes {expelled}'s place against <b>{other}</b> in {code} ({round})?",
-             expelled=expelled, other=other, code=view.code, round=view.round_name)]
+             expelled=expelled, other=other, code=view.code, round=round_said(view.round_name))]
     if options:
         lines.append(said("Para 29 lets you offer it to:"))
         lines += [said("{i}. <b>{name}</b>: {reason}", i=i, name=o.name, reason=o.reason)
@@ -115,7 +116,7 @@ def goes_through(event: Event, view: MatchView, left: str | None, expelled: str,
     then = (said("I will tell you about your next match.") if more
             else said("You have no match left to play."))
     return said("<b>{event}</b>: you go through {round} unplayed: {why}. {then}",
-                event=event.name, round=view.round_name, why=why, then=then)
+                event=event.name, round=round_said(view.round_name), why=why, then=then)
 
 
 def refused(expelled: str, when: str, outcome: str, you: bool) -> str:
@@ -132,8 +133,8 @@ def forfeited_to(event: Event, view: MatchView, side: int, state: MatchState, ga
     """The opponent (``side``) of a player expelled from a round-based event or a club
     night: the games not played are theirs by forfeit (``expulsions._forfeit_rest``), and
     the match with them; ``single``: the one game a one-game match was."""
-    where: dict[str, str] = dict(event=event.name, expelled=view.label(1 - side),
-                                 round=view.round_name)
+    where: dict[str, Value] = dict(event=event.name, expelled=view.label(1 - side),
+                                 round=round_said(view.round_name))
     if single is not None:
         return said("<b>{event}</b>: {expelled} has been expelled, so you win your {round} "
                     "game against them by forfeit ({spread:+d}).", spread=state.spread[side],

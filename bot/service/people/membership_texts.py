@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
+from bot.service.events.schedule import round_said
 from bot.words.said import Said, said
 
 
@@ -16,5 +17,5 @@ def ending(event: str, round_name: str, ending: Sequence[tuple[str, date]]) -> S
     for more in names[1:]:
         shown = said("{names}, {name}", names=shown, name=more)
     return said("<b>{event}: {round}</b> is open. Membership ends before the round closes "
-                "(para 11): {names}. Ask them to renew.", event=event, round=round_name,
+                "(para 11): {names}. Ask them to renew.", event=event, round=round_said(round_name),
                 names=shown)

@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 
 from bot.service.events.lookup import Event, get_event
 from bot.service.events.rounds import move_close_in, unfinished_of
-from bot.service.events.schedule import Round, get_round
+from bot.service.events.schedule import Round, get_round, round_said
 from bot.service.people.roles import require_role
 from bot.service.platform import journal, outbox
 from bot.service.platform.actors import Actor
@@ -79,7 +79,7 @@ async def extend_round_in(tx: Tx, actor: Actor, round_id: int, *, extends_from: 
     event = await get_event(tx, rnd.event_id)
     if rnd.state != RoundState.OPEN or rnd.closes_at is None:
         raise Invalid(said("{round} is not open: only an open round can be extended",
-                           round=rnd.name))
+                           round=round_said(rnd.name)))
     was = rnd.closes_at
     if int(was.timestamp()) != extends_from:
         return Extended(event, rnd, False, 0)

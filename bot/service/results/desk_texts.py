@@ -18,7 +18,7 @@ def extended(event: Event, rnd: Round, opponent: str, closes: datetime) -> Said:
     """A player of an unfinished match: the round's new close (para 21)."""
     return said("<b>{event}</b>: the TDs extended {round}. Your match against <b>{opponent}</b> "
                 "must now be finished by {closes}. /matches shows the score.",
-                event=event.name, round=rnd.name, opponent=opponent, closes=closes)
+                event=event.name, round=round_said(rnd.name), opponent=opponent, closes=closes)
 
 
 def voided(event: Event, view: MatchView, side: int, games: int, why: str | Said) -> Said:

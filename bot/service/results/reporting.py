@@ -34,7 +34,7 @@ from typing import Any
 from bot.service.events import groups
 from bot.service.events.lookup import Event, get_event
 from bot.service.events.progress import after_final, after_results
-from bot.service.events.schedule import Round, get_round
+from bot.service.events.schedule import Round, get_round, round_said
 from bot.service.formats.registry import HasFormat, format_of
 from bot.service.formats.traits import cite
 from bot.service.people import expelled, name_texts
@@ -185,10 +185,10 @@ async def _playable_round(tx: Tx, view: MatchView, state: MatchState) -> Round:
                            "not needed", **names))
     if rnd.state == RoundState.PLANNED:
         raise Invalid(said("{code} is in {round}, which is not open yet: games are reported "
-                           "while their round is open", code=view.code, round=rnd.name))
+                           "while their round is open", code=view.code, round=round_said(rnd.name)))
     if rnd.state != RoundState.OPEN:
         raise Invalid(said("{code} is in {round}, which is closed: games are reported while "
-                           "their round is open", code=view.code, round=rnd.name))
+                           "their round is open", code=view.code, round=round_said(rnd.name)))
     await blackouts.refuse_if_held(tx, view)
     return rnd
 

@@ -35,6 +35,7 @@ from core.knockout import sssg
 from core.knockout.bracket import Bracket, BracketMatch, SlotKind, Source
 from core.knockout.match import MatchStage
 from core.knockout.qualifying import Entrant
+from core.knockout.round_names import in_plate
 
 #: The stored names of a knockout's divisions (SSSg para 3: a qualifying round, then the
 #: top division and the plate), as the core names them.
@@ -95,7 +96,7 @@ async def draw_bracket(tx: Tx, event: Event, entries: list[Entry], seed: int, by
         if division not in divisions:
             divisions[division] = await rounds_repo.add_division(
                 tx, event.id, DIVISIONS.get(division, "Main"))
-        name = f"Plate {spec.round_name}" if division == "plate" else spec.round_name
+        name = in_plate(spec.round_name) if division == "plate" else spec.round_name
         if name not in rounds:
             opens = closes = None
             if name.casefold() in planned:

@@ -2,66 +2,16 @@
 you play the Losers' Final."): ``core.knockout.stakes`` says where each result sends a
 player; this module says it as records (``bot/words/said.py``), in each reader's language.
 
-The rounds are SSSg 2016 Annex A's ("Schedule and Details"): Round of 16, QF, SF,
-Winner's Final, the lower bracket's minor and major rounds, Loser's Final, Grand Final.
-Each round's words carry their article, so that a language that needs one ("la
-demi-finale", "le quart de finale") has it.
+The rounds are SSSg 2016 Annex A's ("Schedule and Details"), worded once for every message
+(``bot/service/events/knockout_rounds.py``); here with their article, so that a language
+that needs one ("la demi-finale", "le quart de finale") has it.
 """
 
 from __future__ import annotations
 
+from bot.service.events.knockout_rounds import round_words
 from bot.words.said import Said, said
-from core.knockout.stakes import Goes, RoundOf, Stage, Stake
-
-
-def _minor(r: RoundOf) -> Said:
-    if r.stage is Stage.FINAL:
-        return said("the lower bracket's Minor Final")
-    if r.stage is Stage.SEMI_FINAL:
-        return said("the lower bracket's Minor SF")
-    if r.stage is Stage.QUARTER_FINAL:
-        return said("the lower bracket's Minor QF")
-    if r.stage is Stage.ROUND_OF:
-        return said("the lower bracket's Minor Ro{n}", n=r.players)
-    return said("the lower bracket's Minor {name}", name=r.name)
-
-
-def _major(r: RoundOf) -> Said:
-    if r.stage is Stage.FINAL:
-        return said("the lower bracket's Major Final")
-    if r.stage is Stage.SEMI_FINAL:
-        return said("the lower bracket's Major SF")
-    if r.stage is Stage.QUARTER_FINAL:
-        return said("the lower bracket's Major QF")
-    if r.stage is Stage.ROUND_OF:
-        return said("the lower bracket's Major Ro{n}", n=r.players)
-    return said("the lower bracket's Major {name}", name=r.name)
-
-
-def round_words(r: RoundOf) -> Said:
-    """A match's round inside a sentence, with its article: "the semi-final", "the lower
-    bracket's Minor SF", "the match for 3rd place"."""
-    if r.lower == "minor":
-        return _minor(r)
-    if r.lower == "major":
-        return _major(r)
-    if r.stage is Stage.THIRD_PLACE:
-        return said("the match for 3rd place")
-    if r.stage is Stage.GRAND_FINAL:
-        return said("the Grand Final")
-    if r.stage is Stage.LOSERS_FINAL:
-        return said("the Losers' Final")
-    if r.stage is Stage.WINNERS_FINAL:
-        return said("the Winners' Final")
-    if r.stage is Stage.FINAL:
-        return said("the final")
-    if r.stage is Stage.SEMI_FINAL:
-        return said("the semi-final")
-    if r.stage is Stage.QUARTER_FINAL:
-        return said("the quarter-final")
-    if r.stage is Stage.ROUND_OF:
-        return said("the round of {n}", n=r.players)
-    return said("the {name}", name=r.name)
+from core.knockout.stakes import Goes, Stake
 
 
 def _finish(place: int) -> Said:
@@ -79,7 +29,7 @@ def stake_words(stake: Stake) -> Said:
     goes = stake.goes
     if goes in (Goes.REACH, Goes.PLAY):
         assert stake.round is not None  # ``core.knockout.stakes`` names the round they go to
-        where = round_words(stake.round)
+        where = round_words(stake.round, article=True)
         return (said("you reach {round}", round=where) if goes is Goes.REACH
                 else said("you play {round}", round=where))
     if goes is Goes.FORCE_RESET:
