@@ -37,7 +37,7 @@ def test_the_sssg_24_event_s_pictures_are_named_in_french_and_keep_their_names()
     language; what they show in words is French."""
     pictures = french(sssg_event(24, "halfway"))
     assert [(p.name, p.label) for p in pictures] == [
-        ("qualifying", "Tour de qualification"),
+        ("qualifying", "Tour qualificatif"),
         ("top-upper", "Division principale · tableau principal"),
         ("top-lower", "Division principale · tableau de repêchage"),
         ("top-final", "Division principale · grande finale"),
