@@ -23,11 +23,12 @@ if TYPE_CHECKING:
 
 def expelled_lines(done: expulsions.Expelled, slug: str) -> list[str]:
     """What a TD reads after an expulsion: the slot and who may take it, best first."""
+    from bot.service.people.expulsions import stored_why
     from bot.store.expulsions_repo import ExpulsionState
     from bot.words import for_locale
     from bot.words.said import plain
 
-    lines = [f"expelled {done.name}: {done.why}"]
+    lines = [f"expelled {done.name}: {stored_why(done.why)}"]
     if done.state != ExpulsionState.OPEN:
         return lines + [f"  {plain(done.note, for_locale())}"] if done.note else lines
     lines.append(f"  their slot in {done.match} v {done.opponent} may be offered (para 29):")

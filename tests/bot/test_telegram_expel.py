@@ -363,3 +363,31 @@ async def test_a_slip_agreed_or_confirmed_after_the_expulsion_is_refused(tmp_pat
         async with bot.runtime.db.transaction() as tx:
             after = [tuple(r) for r in await tx.all("SELECT id, state FROM slips ORDER BY id")]
         assert after == slips and await _counts(bot) == before
+
+
+async def test_the_bots_own_reason_for_an_unpaid_expulsion_reads_in_each_readers_language(
+    bot: BotUnderTest,
+) -> None:
+    """Para 26's reason is the bot's own: the French TD reads it in French in the para 29
+    question, the English player in English; the expulsion's row keeps it in English."""
+    async with bot.runtime.db.transaction() as tx:
+        await tx.execute("UPDATE people SET language = 'fr' WHERE name = 'Tara TD'", ())
+        [(top,)] = await tx.all("SELECT COALESCE(MAX(id), 0) FROM outbox", ())
+    object.__setattr__(user(bot, "Tara TD"), "language_code", "fr")
+    await say(bot, "Tara TD", "/paid Ben Ong Final")
+    await say(bot, "Tara TD", "/openround Final expel")
+    async with bot.runtime.db.transaction() as tx:
+        rows = {name: "\n".join(str(t) for (t,) in await tx.all(
+            "SELECT o.text_html FROM outbox o JOIN people p ON p.id = o.person_id"
+            " WHERE p.name = ? AND o.id > ? ORDER BY o.id", (name, top)))
+            for name in ("Tara TD", "Ann Lee")}
+        [(why,)] = await tx.all("SELECT why FROM expulsions", ())
+        [(line, record)] = await tx.all(
+            "SELECT why, why_json FROM journal WHERE action = 'entry.expel'", ())
+    assert "non à jour de paiement (Finale) à son ouverture (SSSg para 26)" in rows["Tara TD"]
+    assert "not paid-up" not in rows["Tara TD"]
+    assert ("The tournament director gave this reason: “not paid-up for Final when it opened "
+            "(SSSg para 26)”.") in rows["Ann Lee"]
+    assert why == line == "not paid-up for Final when it opened (SSSg para 26)"
+    assert "not paid-up for {round} when it opened" in record  # the journal keeps the record
+    assert await _expelled(bot, "Ann Lee")

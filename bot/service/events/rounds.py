@@ -27,6 +27,7 @@ from bot.service.events.lookup import Event, get_event
 from bot.service.events.schedule import Round, find_round, get_round, parse_closing, rounds_of
 from bot.service.fees.payments import unpaid
 from bot.service.formats.registry import format_of
+from bot.service.people import expulsion_texts
 from bot.service.people.expulsions import Expelled, expel_in, unpaid_rule
 from bot.service.people.membership import flag_memberships
 from bot.service.people.roles import people_with_role, require_role
@@ -216,8 +217,8 @@ async def open_round_in(
     if owing and not unpaid_ok:
         for entry in owing:
             expelled.append(await expel_in(
-                tx, event, entry, f"not paid-up for {rnd.name} when it opened (SSSg para 26)",
-                by, now, together={e.id for e in owing}))
+                tx, event, entry, expulsion_texts.unpaid(rnd.name), by, now,
+                together={e.id for e in owing}))
         matches = await matches_of_round(tx, rnd.id)
     await rounds_repo.set_open(tx, rnd.id, now, closes)
     await draw_repo.mark_running(tx, event_id)

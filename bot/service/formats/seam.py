@@ -89,7 +89,7 @@ class Expelled:
     in ``match``), 'none' (no slot to fill; ``note`` says why)."""
 
     name: str
-    why: str
+    why: Said | str
     expulsion_id: int
     state: ExpulsionState
     match: str | None = None
@@ -325,7 +325,7 @@ class Format(Protocol):
         (``opens_rounds_itself``); False leaves it to the TDs, who are told."""
         ...
 
-    async def expel(self, tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
+    async def expel(self, tx: Tx, event: Event, entry: Entry, why: Said | str, by: Actor,
                     now: datetime, together: Collection[int]) -> Expelled:
         """Expel ``entry`` (SSSg paras 26, 29): what becomes of their match and place."""
         ...

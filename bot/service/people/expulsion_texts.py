@@ -18,7 +18,14 @@ if TYPE_CHECKING:
     from bot.service.formats.seam import Expelled, Filled, Option
 
 
-def to_expelled(event: Event, name: str, why: str) -> Said:
+def unpaid(round_name: str) -> Said:
+    """The bot's own reason when a round opens with a player not paid-up (SSSg para 26:
+    "he will immediately be expelled"), read by each reader in their language."""
+    return said("not paid-up for {round} when it opened (SSSg para 26)",
+                round=round_said(round_name))
+
+
+def to_expelled(event: Event, name: str, why: Said | str) -> Said:
     """The expelled player's notice. The reason is the TD's own words, quoted and said to
     be theirs: put after "you have been expelled:" it would read as the bot's, in the
     third person the TD wrote it in."""
@@ -34,7 +41,7 @@ def to_opponent(event: Event, view: MatchView, expelled: str) -> Said:
                 expelled=expelled)
 
 
-def ask_rulers(event: Event, view: MatchView, expelled: str, why: str,
+def ask_rulers(event: Event, view: MatchView, expelled: str, why: Said | str,
                options: list[Option], both: bool = False) -> Said:
     """Para 29's question to the TDs, as a plain question: who takes the expelled
     player's place, the candidates the paragraph allows, or nobody (the opponent goes

@@ -42,7 +42,7 @@ from bot.store import entries_repo, expulsions_repo
 from bot.store.db import Database, Tx
 from bot.store.entries_repo import Entry, EntryState
 from bot.store.expulsions_repo import ExpulsionState
-from bot.words.said import Said, said, said_n
+from bot.words.said import Said, english_text, said, said_n
 from core.knockout.match import MatchStage, forfeit_rest
 from core.names import NameRefused, pick
 
@@ -63,20 +63,30 @@ async def current_match(tx: Tx, event_id: int, entry_id: int) -> MatchView | Non
     return min(mine, key=lambda m: (m.round_id, m.id)) if mine else None
 
 
-async def expel_in(tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
+async def expel_in(tx: Tx, event: Event, entry: Entry, why: Said | str, by: Actor,
                    now: datetime, together: Collection[int] = ()) -> Expelled:
     """Expel ``entry`` (paras 26, 29) and open its slot for the TDs, as the module says.
-    ``together``: entry ids expelled in the same act (a round's opening), so that the
-    opponent of a match whose two players both go is not told to wait for a TD."""
+    ``why``: a TD's reason as typed, or the bot's own as a record (para 26's, when a round
+    opens), so that each reader reads it in their language. ``together``: entry ids
+    expelled in the same act (a round's opening), so that the opponent of a match whose
+    two players both go is not told to wait for a TD."""
     if entry.state == EntryState.EXPELLED:
         raise Invalid(said("{name} is already expelled from {event}", name=entry.name,
                            event=event.name))
-    if not why.strip():
+    if isinstance(why, str):
+        why = why.strip()
+    if not why:
         raise Invalid(said("say why the player is expelled: they and the journal are told"))
-    return await format_of(event).expel(tx, event, entry, why.strip(), by, now, together)
+    return await format_of(event).expel(tx, event, entry, why, by, now, together)
 
 
-async def expel_unbracketed(tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
+def stored_why(why: Said | str) -> str:
+    """An expulsion's reason as its row and a ruling keep it: a TD's words as typed, the
+    bot's own in English (the messages get the record itself)."""
+    return english_text(why) if isinstance(why, Said) else why
+
+
+async def expel_unbracketed(tx: Tx, event: Event, entry: Entry, why: Said | str, by: Actor,
                             now: datetime, *, nothing_left: Said) -> Expelled:
     """Expelling from a format with no bracket, so no slot to offer (para 29's slot is a
     bracket's). A round-based event's or a club night's player is not paired again (only
@@ -107,12 +117,12 @@ async def expel_unbracketed(tx: Tx, event: Event, entry: Entry, why: str, by: Ac
 
 
 async def record_unbracketed(tx: Tx, event: Event, entry: Entry, view: MatchView | None,
-                             why: str, by: Actor, now: datetime) -> int:
+                             why: Said | str, by: Actor, now: datetime) -> int:
     """Record an expulsion with no slot to fill (``view``: the match it ended, if any) in
     the journal, and tell the player; its id."""
     x_id = await expulsions_repo.add(
         tx, event_id=event.id, entry_id=entry.id, match_id=view.id if view else None,
-        side=view.entries.index(entry.id) if view else None, why=why, now=now,
+        side=view.entries.index(entry.id) if view else None, why=stored_why(why), now=now,
         by=by.person_id, state=ExpulsionState.NONE)
     await journal.record(tx, who=by, action="entry.expel", subject=f"entry:{entry.id}", now=now,
                          why=why, detail={"match": view.code if view else None, "slot": "none"})
@@ -123,7 +133,7 @@ async def record_unbracketed(tx: Tx, event: Event, entry: Entry, view: MatchView
 
 
 async def _forfeit_rest(tx: Tx, event: Event, view: MatchView, side: int, by: Actor,
-                        now: datetime, why: str) -> int:
+                        now: datetime, why: Said | str) -> int:
     """Forfeit to the opponent every game of ``view`` that ``side`` has not played, until
     the match is decided (``expel_unbracketed`` says why); returns how many. The one path
     of every ruling writes it (``rulings.apply_correction_in``): the match is decided, the
@@ -135,7 +145,7 @@ async def _forfeit_rest(tx: Tx, event: Event, view: MatchView, side: int, by: Ac
     reason = said("{name} was expelled: {why}", name=view.label(side), why=why)
     single = one_game(event, view)
     await supersede(  # the games played stand: their open slips are final, disputes closed
-        tx, view, ruling=f"forfeit: {view.label(side)} was expelled: {why}", by=by, now=now,
+        tx, view, ruling=f"forfeit: {view.label(side)} was expelled: {stored_why(why)}", by=by, now=now,
         decided=new,
         slip_note=lambda viewer, counts: settled_note(
             went_to(view, viewer, 1 - side, said("by forfeit"), reason, single=single), counts),

@@ -80,7 +80,7 @@ class ClubFormat(Defaults):
                            now: datetime) -> None:
         await groups.post_round_opened(tx, event, rnd, matches, now)
 
-    async def expel(self, tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
+    async def expel(self, tx: Tx, event: Event, entry: Entry, why: Said | str, by: Actor,
                     now: datetime, together: Collection[int]) -> Expelled:
         return await expel_unbracketed(tx, event, entry, why, by, now,
                                        nothing_left=said("no game left to play tonight"))

@@ -154,7 +154,7 @@ class KnockoutFormat(Defaults):
                            now: datetime) -> None:
         await groups.post_round_opened(tx, event, rnd, matches, now)
 
-    async def expel(self, tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
+    async def expel(self, tx: Tx, event: Event, entry: Entry, why: Said | str, by: Actor,
                     now: datetime, together: Collection[int]) -> Expelled:
         return await slots.expel_from_bracket(tx, event, entry, why, by, now, together)
 

@@ -32,6 +32,7 @@ from bot.service.people.expulsions import (
     Option,
     current_match,
     entry_named,
+    stored_why,
 )
 from bot.service.platform import callbacks, journal, outbox
 from bot.service.platform.actors import Actor
@@ -52,7 +53,7 @@ from bot.store import draw_repo, entries_repo, expulsions_repo, outbox_repo
 from bot.store.db import Database, Tx
 from bot.store.entries_repo import Entry, EntryState
 from bot.store.expulsions_repo import ExpulsionRow, ExpulsionState
-from bot.words.said import Rendered, paragraphs, said, stacked
+from bot.words.said import Rendered, Said, paragraphs, said, stacked
 from core.expulsion import RoundMatch, candidates_for_slots
 from core.knockout import sssg
 from core.knockout.match import MatchStage
@@ -63,7 +64,7 @@ def _key(x: ExpulsionRow) -> str:
     return f"expel:{x.id}:td:"
 
 
-async def expel_from_bracket(tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
+async def expel_from_bracket(tx: Tx, event: Event, entry: Entry, why: Said | str, by: Actor,
                              now: datetime, together: Collection[int] = ()) -> Expelled:
     """Expel ``entry`` from a knockout's bracket (paras 27, 29): a match with games played
     goes to the opponent as a match bye; one not yet played waits for the TDs to fill
@@ -78,22 +79,22 @@ async def expel_from_bracket(tx: Tx, event: Event, entry: Entry, why: str, by: A
         state = ExpulsionState.NONE
     x_id = await expulsions_repo.add(
         tx, event_id=event.id, entry_id=entry.id, match_id=view.id if view else None,
-        side=view.entries.index(entry.id) if view else None, why=why.strip(), now=now,
+        side=view.entries.index(entry.id) if view else None, why=stored_why(why), now=now,
         by=by.person_id, state=state)
     await journal.record(tx, who=by, action="entry.expel", subject=f"entry:{entry.id}", now=now,
-                         why=why.strip(),
+                         why=why,
                          detail={"match": view.code if view else None, "slot": state})
     await outbox.enqueue(tx, person_id=entry.person_id, now=now,
                          dedupe_key=f"expel:{x_id}:player",
-                         said=say.to_expelled(event, entry.name, why.strip()))
+                         said=say.to_expelled(event, entry.name, why))
     if view is None:
-        return Expelled(entry.name, why.strip(), x_id, state, note=note)
+        return Expelled(entry.name, why, x_id, state, note=note)
     side = view.entries.index(entry.id)
     opponent = view.label(1 - side)
     if state == ExpulsionState.NONE:  # games were played: the opponent gets the match (para 27)
         await award_match_bye_in(tx, view.id, 1 - side, by, now,
-                                 f"{entry.name} was expelled: {why.strip()}")
-        return Expelled(entry.name, why.strip(), x_id, state, view.code, opponent,
+                                 said("{name} was expelled: {why}", name=entry.name, why=why))
+        return Expelled(entry.name, why, x_id, state, view.code, opponent,
                         note=said("{code} had games: match bye to {opponent} (para 27), its "
                                   "games void", code=view.code, opponent=opponent))
     await sync_matches(tx, event.id)  # the match now waits for the TDs' choice
@@ -105,8 +106,8 @@ async def expel_from_bracket(tx: Tx, event: Event, entry: Entry, why: str, by: A
     if other is not None and not both:
         await outbox.enqueue(tx, person_id=other, now=now, dedupe_key=f"expel:{x_id}:opponent",
                              said=say.to_opponent(event, view, entry.name))
-    await ask_rulers(tx, event, x, view, options, now, both)
-    return Expelled(entry.name, why.strip(), x_id, state, view.code, opponent, options)
+    await ask_rulers(tx, event, x, view, options, now, both, why)
+    return Expelled(entry.name, why, x_id, state, view.code, opponent, options)
 
 
 async def _opponent_expelled(tx: Tx, view: MatchView, side: int) -> bool:
@@ -126,11 +127,12 @@ async def _expelled_opponent(tx: Tx, view: MatchView, side: int) -> ExpulsionRow
 
 
 async def ask_rulers(tx: Tx, event: Event, x: ExpulsionRow, view: MatchView,
-                     options: list[Option], now: datetime, both: bool) -> None:
+                     options: list[Option], now: datetime, both: bool, why: Said | str) -> None:
     """Para 29's question to every TD who does not play in the match (para 19); ``both``:
-    the opponent is expelled too, so nobody means the match is not played."""
+    the opponent is expelled too, so nobody means the match is not played. ``why``: the
+    reason as given (the bot's own as its record, read in each TD's language)."""
     assert x.side is not None
-    text = say.ask_rulers(event, view, x.name, x.why, options, both)
+    text = say.ask_rulers(event, view, x.name, why, options, both)
     buttons: list[list[SaidButton]] = [
         [(say.button_label(o), callbacks.expel_pick(x.id, o.entry_id))] for o in options]
     buttons.append([(say.nobody_label(view, x.side, both), callbacks.expel_pick(x.id, None))])

@@ -98,7 +98,7 @@ class LadderFormat(Defaults):
                            now: datetime) -> None:
         await groups.post_round_opened(tx, event, rnd, matches, now)
 
-    async def expel(self, tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
+    async def expel(self, tx: Tx, event: Event, entry: Entry, why: Said | str, by: Actor,
                     now: datetime, together: Collection[int]) -> Expelled:
         """They leave the ladder and their open challenge is void (``core.ladder.expel``)."""
         await entries_repo.set_state(tx, entry.id, EntryState.EXPELLED)

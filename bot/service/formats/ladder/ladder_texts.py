@@ -216,7 +216,7 @@ def closed_unplayed(number: int) -> Said:
     return said("Challenge #{number} closed unplayed by the ladder's rules", number=number)
 
 
-def void_by_expulsion(number: int, name: str, why: str) -> Said:
+def void_by_expulsion(number: int, name: str, why: Said | str) -> Said:
     """Said on the slips of a challenge's match void because a player was expelled (the
     TD's reason in their words, if given)."""
     if why:

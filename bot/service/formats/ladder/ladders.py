@@ -651,7 +651,7 @@ async def add_newcomer(db: Database, req: Request, event_id: int, name: str, rat
 
 
 async def expel_in(tx: Tx, event: Event, name: str, by: Actor, now: datetime,
-                   why: str = "") -> int | None:
+                   why: Said | str = "") -> int | None:
     """A director expels ``name`` (``expulsions``): they leave the ladder and their open
     challenge is void (``core.ladder.expel``); its match, if it was accepted, is closed
     unplayed. Returns that match's id. Everyone whose rung moved is told (the expelled

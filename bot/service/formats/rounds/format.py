@@ -170,7 +170,7 @@ class RoundsFormat(Defaults):
         await round_events.open_when_due(tx, event, rnd, now, dedupe=dedupe)
         return True
 
-    async def expel(self, tx: Tx, event: Event, entry: Entry, why: str, by: Actor,
+    async def expel(self, tx: Tx, event: Event, entry: Entry, why: Said | str, by: Actor,
                     now: datetime, together: Collection[int]) -> Expelled:
         return await expel_unbracketed(tx, event, entry, why, by, now,
                                        nothing_left=said("no game left to play this round"))
