@@ -112,7 +112,8 @@ async def test_the_desk_answers_a_french_td_and_tells_each_player_in_their_langu
         mark = await _mark(bot)
         await tap(bot, "Tara TD", "Prolonger de 7 jours")
         assert (await _to(bot, "Tara TD", mark)).startswith(
-            "<b>Demi-finale</b> est prolongée de 7 jours : elle se termine désormais le mar. 17 mars "
+            "<b>Demi-finale</b> : la ronde est prolongée de 7 jours et se termine désormais le "
+            "mar. 17 mars "
             "2026 01:00 (+08).")
         mark = await _mark(bot)
         await say(bot, "Tara TD", "/holdround SF until 2026-03-20: le tournoi de Causeway")
@@ -123,5 +124,5 @@ async def test_the_desk_answers_a_french_td_and_tells_each_player_in_their_langu
         await say(bot, "Tara TD", "/closeround SF anyway: on verra")
         assert await _rows(bot, "SELECT state FROM rounds WHERE name = 'SF'") == [("closed",)]
         assert await _to(bot, "Tara TD", mark) == (
-            "<b>Demi-finale</b> est close avec 1 match inachevé : M1. Il reste dans /pending jusqu'à "
+            "<b>Demi-finale</b> : la ronde est close avec 1 match inachevé : M1. Il reste dans /pending jusqu'à "
             "votre décision.")

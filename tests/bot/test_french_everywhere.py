@@ -253,6 +253,9 @@ async def test_a_knockout_to_its_grand_final_reads_french_to_the_french(
         rows = await french_rows(bot, KO_IDS, cast.french, [group.id])
         assert len(rows) > 20
         _assert_french(sweep(rows, [*KO_IDS, "Coupe du club"]))
+        # a one-game match is said as one: never "au meilleur des 1 parties"
+        assert not [r for r in rows if "des 1 parties" in r]
+        assert any("en une partie" in r for r in rows)
 
 
 # --- a weekly Swiss -----------------------------------------------------------------------

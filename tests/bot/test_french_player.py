@@ -53,7 +53,7 @@ DEV_READS_FRENCH = [
 #: The buttons Dev taps, in French.
 DEV_TAPS = ["J'ai commencé", "✅ Confirmer"]
 #: The round's opening, written for Dev before he joined, read in French once he has.
-DEV_OPENING = ("<b>Club Cup &lt;2026&gt; : Demi-finale</b> est ouverte.\nVotre adversaire : <b>Ann "
+DEV_OPENING = ("<b>Club Cup &lt;2026&gt; : Demi-finale</b> — la ronde est ouverte.\nVotre adversaire : <b>Ann "
                "Lee</b>\nAu meilleur des 3 parties\n")
 
 

@@ -56,13 +56,13 @@ async def test_the_next_match_names_the_player_to_come_in_each_reader_s_language
     await tap(bot, "Cai Wen", "Agree")
     written = await outbox_since(bot, before)
     (ben,) = [t for t in _to(written, "Ben Ong") if "prochain match" in t]
-    assert ("Votre prochain match : <b>Final</b> contre <b>le vainqueur du match Ann Lee "
+    assert ("Votre prochain match : <b>Finale</b> contre <b>le vainqueur du match Ann Lee "
             "contre Dev Rao</b>, au meilleur des 5 parties.") in ben, ben
     assert "winner" not in ben and " v " not in ben, ben
     assert await rows(bot, "SELECT state FROM matches WHERE code = 'M2'") == [("decided",)]
 
     answer = await say(bot, "Ben Ong", "/matches")
-    assert ("Final (match M3)\ncontre le vainqueur du match Ann Lee contre Dev Rao, au "
+    assert ("Finale (match M3)\ncontre le vainqueur du match Ann Lee contre Dev Rao, au "
             "meilleur des 5 parties") in answer, answer
 
 
@@ -81,7 +81,7 @@ async def test_an_english_reader_reads_the_player_to_come_in_english(bot: BotUnd
 
 
 @pytest.mark.parametrize(("lang", "refused"), [
-    ("fr", "⚠️ Votre match (Final) n'a pas encore d'adversaire : il attend le vainqueur du "
+    ("fr", "⚠️ Votre match (Finale) n'a pas encore d'adversaire : il attend le vainqueur du "
            "match Ben Ong contre Cai Wen"),
     ("en", "⚠️ your Final match has no opponent yet: it waits for the winner of Ben Ong v "
            "Cai Wen"),
@@ -118,7 +118,7 @@ def test_each_way_of_naming_a_slot_reads_in_french_and_in_english() -> None:
         (opponents_texts.fed_by("winner", ["Ann Lee"], "Round 3"),
          "winner of Ann Lee's Round 3 match", "vainqueur du match de Ann Lee (Ronde 3)"),
         (opponents_texts.fed_by("loser", [], "QF"), "loser of a QF match",
-         "perdant d'un match (QF)"),
+         "perdant d'un match (Quart de finale)"),
         (opponents_texts.drawn_later(), "a player drawn after the qualifying round",
          "quelqu'un tiré au sort après le tour de qualification"),
         (source_said("winner:Q3"), "winner of Q3", "vainqueur de Q3"),

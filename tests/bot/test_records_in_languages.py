@@ -183,8 +183,12 @@ def test_the_shipped_french_says_best_of_and_assumes_no_gender() -> None:
 
     with (LOCALES / "fr" / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as fp:
         catalog = read_po(fp, locale="fr", domain=DOMAIN)
-    best_of = [m for m in catalog if m.id and "best" in str(m.id) and "{best_of}" in str(m.id)]
+    best_of = [m for m in catalog if m.id and "best of {best_of}" in str(m.id)]
     assert best_of and all("au meilleur des {best_of} parties" in m.string for m in best_of)
+    # a match's length said on its own: a one-game match is not "au meilleur des 1 parties"
+    length = catalog.get(("best of {n}", "best of {n}"))
+    assert length is not None
+    assert tuple(length.string) == ("en une partie", "au meilleur des {n} parties")
     french = [s for m in catalog if m.id
               for s in (m.string if isinstance(m.string, tuple | list) else [m.string])]
     assert not [s for s in french if "·" in s or "en {best_of} parties" in s]

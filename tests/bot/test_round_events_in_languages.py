@@ -75,7 +75,7 @@ async def test_a_french_and_an_english_player_read_a_swiss_each_in_their_languag
         # the draw and the opening: the same facts, each in the reader's words
         assert f"<b>{EVENT}</b> est prêt : 5 rondes." in dev[0], dev
         assert f"<b>{EVENT}</b> is set: 5 rounds." in ann[0], ann
-        assert f"<b>{EVENT} : Ronde 1</b> est ouverte.\nVotre adversaire : <b>" in dev[1], dev
+        assert f"<b>{EVENT} : Ronde 1</b> — la ronde est ouverte.\nVotre adversaire : <b>" in dev[1], dev
         assert "Une partie\n" in dev[1] and "Convenez d'une heure" in dev[1], dev[1]
         assert f"<b>{EVENT}: Round 1</b> is open.\nYour opponent: <b>" in ann[1], ann
         assert "One game\n" in ann[1] and "Agree a time and place" in ann[1], ann[1]
@@ -96,7 +96,7 @@ async def test_a_french_and_an_english_player_read_a_swiss_each_in_their_languag
         dev_round_1 = len(await _rows(bot, DEV))
         await say(bot, "Tara TD", f"/openround 2 until {await until(bot, 12)}")
         dev_new = (await _rows(bot, DEV))[dev_round_1:]
-        assert any(f"<b>{EVENT} : Ronde 2</b> est ouverte." in t for t in dev_new), dev_new
+        assert any(f"<b>{EVENT} : Ronde 2</b> — la ronde est ouverte." in t for t in dev_new), dev_new
         # the rating line of a final result: Dev's in French, Ann's in English
         assert any(t.startswith("📈 L'estimation de votre classement à ce stade : 1750 → ")
                    or "\n📈 L'estimation de votre classement" in t

@@ -187,6 +187,6 @@ async def test_a_french_group_reads_who_plays_the_reopened_final_in_french(
         assert await _match(bot, "M3") == ("waiting", None, 1, None)
         final = [p for p in await _group_rows(bot, chat, mark) if "Final" in p]
         assert final == [
-            "<b>Club Cup &lt;2026&gt;</b>, Final : Ann Lee contre Ben Ong n’a plus lieu : la "
+            "<b>Club Cup &lt;2026&gt;</b>, Finale : Ann Lee contre Ben Ong n’a plus lieu : la "
             "correction par un arbitre de Ben Ong contre Cai Wen a changé qui joue ce match. "
             "C’est désormais Ann Lee contre le vainqueur du match Ben Ong contre Cai Wen."], final

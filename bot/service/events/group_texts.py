@@ -7,6 +7,7 @@ from __future__ import annotations
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round, round_said
 from bot.service.formats.registry import named
+from bot.service.results.length_texts import best_of
 from bot.service.results.matches import MatchView, has_score, score_line
 from bot.service.results.opponents import players_of
 from bot.service.results.reporting_texts import OneGame, decided_on, one_game, tie_words
@@ -73,8 +74,8 @@ def round_opened(event: Event, rnd: Round, matches: list[MatchView]) -> Said:
              said("<b>{event}: {round}</b> is open.", event=event.name, round=round_said(rnd.name))]
     playing = [m for m in matches if m.state in (MatchStage.READY, MatchStage.PLAYING)]
     for m in playing[:MAX_LISTED]:
-        shown.append(said("• {first} v {second} (best of {best_of})", first=m.said_label(0),
-                          second=m.said_label(1), best_of=m.best_of))
+        shown.append(said("• {first} v {second} ({best_of})", first=m.said_label(0),
+                          second=m.said_label(1), best_of=best_of(m.best_of)))
     if len(playing) > MAX_LISTED:
         shown.append(said("… and {count} more matches", count=len(playing) - MAX_LISTED))
     shown.append(said("Players: your opponent and deadline are in your private chat with me."))

@@ -11,6 +11,7 @@ from bot.service.between.relay_texts import match_buttons
 from bot.service.events.my_match import MyMatch, MyMatchState
 from bot.service.events.schedule import round_said
 from bot.service.formats.traits import cite
+from bot.service.results.length_texts import best_of
 from bot.words.said import Said, paragraphs, said, stacked
 
 
@@ -77,8 +78,8 @@ def match_line(m: MyMatch) -> Said:
              round=round_said(m.round_name), code=m.code),
         said("against <b>{opponent}</b>, one game: {state}", opponent=m.opponent,
              state=state) if m.single else
-        said("against <b>{opponent}</b>, best of {best_of}: {state}", opponent=m.opponent,
-             best_of=m.best_of, state=state),
+        said("against <b>{opponent}</b>, {best_of}: {state}", opponent=m.opponent,
+             best_of=best_of(m.best_of), state=state),
     ]
     result = _one_game_result(m) if m.state == MyMatchState.DECIDED else None
     if result is not None:

@@ -13,6 +13,7 @@ from datetime import datetime
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round, round_said
 from bot.service.platform import callbacks
+from bot.service.results.length_texts import best_of
 from bot.service.results.matches import MatchView
 from bot.words.said import Said, said, said_n, stacked
 
@@ -59,9 +60,9 @@ def opening(event: Event, rnd: Round, m: MatchView, side: int, *, single: bool,
 
 def reminder(rnd: Round, m: MatchView, side: int, closes: datetime, score: str | None) -> Said:
     return stacked(
-        said("Reminder: your <b>{round}</b> match against <b>{name}</b> (best of {best_of}) "
+        said("Reminder: your <b>{round}</b> match against <b>{name}</b> ({best_of}) "
              "must be finished by {closes}.", round=round_said(rnd.name), name=m.said_label(1 - side),
-             best_of=m.best_of, closes=closes),
+             best_of=best_of(m.best_of), closes=closes),
         said("Score so far: {score}", score=score) if score is not None else None)
 
 

@@ -19,6 +19,7 @@ from bot.service.formats.registry import HasFormat, format_of
 from bot.service.formats.traits import cite
 from bot.service.platform import callbacks
 from bot.service.platform.outbox import SaidButtons
+from bot.service.results.length_texts import best_of
 from bot.service.results.matches import MatchView, has_score, score_line
 from bot.store.rounds_repo import RoundState
 from bot.words import SOURCE, for_locale
@@ -560,20 +561,20 @@ def next_match(event: Event, rnd: Round, view: MatchView, opponent: Said | str,
     """Where a player plays next: round, opponent (or where they come from), best-of and
     whether they can play it now. ``known``: the opponent is theirs for good (by default,
     once the match is no longer waiting for a player; ``opponents``)."""
-    head: dict[str, Value] = dict(round=round_said(rnd.name), opponent=opponent, best_of=view.best_of)
+    head: dict[str, Value] = dict(round=round_said(rnd.name), opponent=opponent, best_of=best_of(view.best_of))
     if not (view.state != MatchStage.WAITING if known is None else known):
-        return said("Your next match: <b>{round}</b> against <b>{opponent}</b>, best of "
+        return said("Your next match: <b>{round}</b> against <b>{opponent}</b>, "
                     "{best_of}. I will tell you when your opponent is known.", **head)
     if rnd.state == RoundState.OPEN:
         if rnd.closes_at:
-            return said("Your next match: <b>{round}</b> against <b>{opponent}</b>, best of "
+            return said("Your next match: <b>{round}</b> against <b>{opponent}</b>, "
                         "{best_of}. Its round is open, so you can play it now: draw tiles to "
                         "decide who starts game 1. Deadline: {closes}.",
                         closes=event.at(rnd.closes_at), **head)
-        return said("Your next match: <b>{round}</b> against <b>{opponent}</b>, best of "
+        return said("Your next match: <b>{round}</b> against <b>{opponent}</b>, "
                     "{best_of}. Its round is open, so you can play it now: draw tiles to "
                     "decide who starts game 1.", **head)
-    return said("Your next match: <b>{round}</b> against <b>{opponent}</b>, best of "
+    return said("Your next match: <b>{round}</b> against <b>{opponent}</b>, "
                 "{best_of}. You can play it once its round opens; I will tell you.", **head)
 
 

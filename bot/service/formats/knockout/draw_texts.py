@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from bot.service.events.schedule import round_said
+from bot.service.results import length_texts
 from bot.words.said import Said, said
 
 
@@ -13,6 +14,7 @@ def drawn(event: str, round_name: str, opponent: Said | str | None, best_of: int
     if opponent is None:
         what = said("you have a bye in the {round} and go through.", round=round_said(round_name))
     else:
-        what = said("your first match is in the {round} against <b>{opponent}</b>, best of "
-                    "{best_of}.", round=round_said(round_name), opponent=opponent, best_of=best_of)
+        what = said("your first match is in the {round} against <b>{opponent}</b>, "
+                    "{best_of}.", round=round_said(round_name), opponent=opponent,
+                    best_of=length_texts.best_of(best_of))
     return said("The draw for <b>{event}</b> is made: {what}", event=event, what=what)
