@@ -35,12 +35,13 @@ class DisputeRow:
     ruling: str | None
     raised_at: datetime
     adjudicator_id: int | None = None
+    why_json: str | None = None  # the bot's own reason for its ruling, as a record
 
 
 def _dispute(r: Row) -> DisputeRow:
     return DisputeRow(r["id"], r["match_id"], r["game_id"], r["slip_id"], r["raised_by"],
                       r["reason"], DisputeState(r["state"]), r["ruling"], parse(r["raised_at"]),
-                      r["adjudicator_id"])
+                      r["adjudicator_id"], r["why_json"])
 
 
 async def add(tx: Tx, *, match_id: int, game_id: int | None, slip_id: int | None,
@@ -83,11 +84,11 @@ async def open_of_game(tx: Tx, match_id: int, game_id: int) -> DisputeRow | None
 
 
 async def rule(tx: Tx, dispute_id: int, *, ruling: str, adjudicator: int | None,
-               now: datetime) -> bool:
+               now: datetime, why_json: str | None = None) -> bool:
     changed = await tx.execute(
-        "UPDATE disputes SET state = 'ruled', ruling = ?, adjudicator_id = ?, ruled_at = ?"
-        " WHERE id = ? AND state = 'open'",
-        (ruling, adjudicator, iso(now), dispute_id),
+        "UPDATE disputes SET state = 'ruled', ruling = ?, adjudicator_id = ?, ruled_at = ?,"
+        " why_json = ? WHERE id = ? AND state = 'open'",
+        (ruling, adjudicator, iso(now), why_json, dispute_id),
     )
     return changed == 1
 

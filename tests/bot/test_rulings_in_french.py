@@ -10,9 +10,12 @@ reads French too: her ruling buttons and her copy of the notice are French.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+from bot.service.platform.unit import Request
+from bot.service.results import rulings
 from bot.telegram.harness import BotUnderTest
 from tests.bot.club_chat import (
     DEFINITION,
@@ -161,3 +164,38 @@ async def test_each_td_reads_back_their_ruling_in_their_own_language(tmp_path: P
                                 " ON p.id = d.adjudicator_id ORDER BY d.id") == [
             ("game_bye: Ann's clock ran out", "Tara TD"),
             ("upheld: the TD gave no reason", "Uma TD")]
+
+
+async def test_a_dispute_the_bot_closed_reads_back_its_reason_in_each_rulers_language(
+        tmp_path: Path) -> None:
+    """Uma voids M1 from the desk once the round's deadline passed: Dev's open dispute is
+    ruled void for the desk button's reason, the bot's own words. A ruler who presses a
+    ruling button on it afterwards reads that reason in their language: Tara in French,
+    Uma in English; the dispute's row keeps the ruling in English."""
+    ids = {**IDS, "Uma TD": 9002}
+    definition = linked_definition(base=DEFINITION + '\n[[tds]]\nname = "Uma TD"\n', ids=ids,
+                                   phones=TD_PHONE)
+    async with club_cup_bot(tmp_path, definition, ids=ids) as bot:
+        async with bot.runtime.db.transaction() as tx:
+            await tx.execute("UPDATE people SET language = 'fr' WHERE name = 'Tara TD'")
+        await report_game(bot, "Ann Lee", "412-380", starter="I started")
+        await tap(bot, "Dev Rao", "Dispute")
+        await say(bot, "Dev Rao", "I had 390")
+        await bot.advance(timedelta(days=7, hours=8))  # SF's deadline
+        await tap(bot, "Uma TD", "M1: void match")
+        [(dispute_id, ruling)] = await _rows(bot, "SELECT id, ruling FROM disputes")
+        assert ruling == ("void: the round's deadline passed with the match unfinished (TD "
+                          "decision)")
+        mark = await _last_outbox(bot)
+        for name in ("Tara TD", "Uma TD"):  # a button pressed on a copy not yet edited
+            req = Request(now=bot.clock(), label=f"tg:{ids[name]}", tg_user_id=ids[name],
+                          tg_name=name, chat_id=ids[name])
+            await rulings.ask_why(bot.runtime.db, req, dispute_id, "uphold")
+        tara = await _answers_to(bot, IDS["Tara TD"], mark)
+        assert tara == ("Uma TD a déjà tranché M1 : partie annulée (la date limite de la ronde "
+                        "est passée sans que le match soit terminé (décision de l'arbitre)). "
+                        "Votre décision n'a pas été appliquée ; rien de plus à faire."), tara
+        uma = await _answers_to(bot, 9002, mark)
+        assert uma == ("Uma TD already ruled on M1: game voided (the round's deadline passed "
+                       "with the match unfinished (TD decision)). Yours was not applied; "
+                       "nothing more to do."), uma

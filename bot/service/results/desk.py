@@ -179,7 +179,8 @@ async def void_match(
         assert not match.state().counted
         what = say.voided_note(reason)
         await supersede(tx, view, ruling=f"void: {journal_why}", by=actor, now=req.now,
-                        slip_note=to_both(what), ruler_note=settled_note(what, False))
+                        slip_note=to_both(what), ruler_note=settled_note(what, False),
+                        why=reason if isinstance(reason, Said) else None)
         event = await get_event(tx, view.event_id)
         await journal.record(
             tx, who=actor, action="match.void", subject=f"match:{view.id}", now=req.now,

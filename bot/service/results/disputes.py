@@ -40,6 +40,7 @@ from bot.store.db import Database, Tx
 from bot.store.photos_repo import PhotoRow
 from bot.store.prompts_repo import PromptKind, PromptState
 from bot.store.slips_repo import SlipRow
+from bot.words import said_json
 from bot.words.said import Said, said
 from core.knockout.match import Match
 from core.slip import SlipState
@@ -295,7 +296,7 @@ async def ruler_name(tx: Tx, actor: Actor) -> Said | str:
 async def supersede(tx: Tx, view: MatchView, *, slip_note: Note, ruling: str,
                     ruler_note: Said, by: Actor, now: datetime, decided: Match | None = None,
                     slips: tuple[SlipState, ...] = OPEN,
-                    games: Collection[int] | None = None) -> None:
+                    games: Collection[int] | None = None, why: Said | None = None) -> None:
     """A decision took the place of what was open in ``view``: its slips in ``slips``
     close (``slip_copies.settle_slips``: final or void as the match ``decided`` counts
     their games, windows cancelled, both copies edited with ``slip_note``), and its open
@@ -303,13 +304,16 @@ async def supersede(tx: Tx, view: MatchView, *, slip_note: Note, ruling: str,
     to say so (``ruler_note``) with its ruling buttons gone, as a ruling on the dispute
     itself edits them (SSSg para 19). Called before the decision is settled
     (``reporting.settle_match``), so that the result is final when nothing is left open.
-    ``games``: only what is open about these game ids (None: the whole match)."""
+    ``games``: only what is open about these game ids (None: the whole match). ``why``:
+    the bot's own reason for the ruling (``ruling`` holds its English), kept as a record
+    so that a TD who rules too late reads it in their language (``rulings._already``)."""
     await settle_slips(tx, view, slip_note, now, decided=decided, states=slips, games=games)
     for dispute in await disputes_repo.open_of_match(tx, view.id):
         if games is not None and dispute.game_id not in games:
             continue
         if not await disputes_repo.rule(tx, dispute.id, ruling=ruling,
-                                        adjudicator=by.person_id, now=now):
+                                        adjudicator=by.person_id, now=now,
+                                        why_json=said_json.dumps(why) if why else None):
             continue
         await prompts_repo.close_about(tx, PromptKind.DISPUTE_REASON, dispute.id)
         notice = dispute_texts.ruled(await ruler_notice(tx, dispute.id, ruled=True), ruler_note)

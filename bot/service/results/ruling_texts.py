@@ -94,6 +94,18 @@ def later_void(why: Said) -> Said:
     return said("Void: {cause} changed who plays this match", cause=why)
 
 
+def voided_by(cause: Said) -> Said:
+    """The bot's reason for closing a dispute of a later match a correction changed the
+    players of, as a TD who rules on it too late reads it (``rulings._already``)."""
+    return said("{cause} voided the match", cause=cause)
+
+
+def decided_first(code: str) -> Said:
+    """The bot's reason for closing a dispute of a game a ruling left after the match's
+    decision (SSSg para 14: a match ends once decided), as a late ruler reads it."""
+    return said("{code} was decided before this game", code=code)
+
+
 def decided_before(kind: str) -> Said:
     """What closes the slip of a game a ruling left after the match's decision."""
     if kind.startswith("correction"):

@@ -44,7 +44,7 @@ class Ruled:
     names: tuple[str, str] = ("", "")  # the match's players, in the score line's order
     ruled_by: Said | str = ""
     scores: tuple[int, int] | None = None
-    why: str = ""  # with ruled_by: the reason the first ruler gave
+    why: Said | str = ""  # with ruled_by: the reason the first ruler gave
     single: bool = False
 
     @property

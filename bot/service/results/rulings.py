@@ -84,6 +84,7 @@ from bot.store.db import Database, Tx
 from bot.store.disputes_repo import DisputeRow, DisputeState
 from bot.store.photos_repo import WindowState
 from bot.store.prompts_repo import PromptKind, PromptState
+from bot.words import said_json
 from bot.words.said import Said, Value, english_text, from_core, said, said_n
 from core.formats import is_digits
 from core.knockout.match import (
@@ -294,7 +295,8 @@ async def _void_later(tx: Tx, event: Event, codes: tuple[str, ...], cause: str,
         what = ruling_texts.later_void(why)
         await supersede(tx, m, ruling=f"void: a TD's {cause} {feeder.code} voided the match",
                         by=by, now=now, slip_note=to_both(what),
-                        ruler_note=settled_note(what, False))
+                        ruler_note=settled_note(what, False),
+                        why=ruling_texts.voided_by(why))
         await matches_repo.set_outcome(tx, m.id, MatchStage.READY, None)
         for side, person in enumerate(m.people):
             if person is not None and news is not None and person in feeder.people:
@@ -322,7 +324,8 @@ async def _settle_beyond(tx: Tx, view: MatchView, old: Match, new: Match, cause:
     what = ruling_texts.decided_before(cause)
     await supersede(tx, view, ruling=f"void: {view.code} was decided before this game",
                     by=by, now=now, decided=new, games={rows[i].id for i in beyond},
-                    slip_note=to_both(what), ruler_note=settled_note(what, False))
+                    slip_note=to_both(what), ruler_note=settled_note(what, False),
+                    why=ruling_texts.decided_first(view.code))
 
 
 async def apply_correction_in(
@@ -608,7 +611,9 @@ async def _already(tx: Tx, view: MatchView, dispute: DisputeRow) -> Ruled:
     who: Said | str = said("the command line")
     if dispute.adjudicator_id is not None:
         who = (await get_person(tx, dispute.adjudicator_id)).name
-    ruling, _, why = (dispute.ruling or dispute.state).partition(": ")
+    ruling, _, typed = (dispute.ruling or dispute.state).partition(": ")
+    # the bot's own reason as its record, read in the reader's language; a TD's as typed
+    why = said_json.loads(dispute.why_json) if dispute.why_json else typed
     return Ruled(view.code, 0, ruling, state.score_line(),
                  state.decided, None, ruled_by=who, why=why,
                  names=(view.label(0), view.label(1)))
