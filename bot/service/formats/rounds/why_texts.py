@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from bot.service.formats.rounds.outlook_texts import place
 from bot.words.said import Said, english_text, joined, said, said_n
 from core.pairing.why import Why, WhyValue, why
 
@@ -98,22 +99,6 @@ def _part(reason: Why) -> Said:
     return Said("{text}", (("text", words),)) if isinstance(words, str) else words
 
 
-def _place(n: int) -> Said:
-    """1st, 2nd, 3rd, 4th ... 21st: a place as a TD says it, in the reader's language."""
-    if n == 1:
-        return said("1st")
-    if 10 <= n % 100 <= 20:
-        return said("{n}th", n=n)
-    last = n % 10
-    if last == 1:
-        return said("{n}st", n=n)
-    if last == 2:
-        return said("{n}nd", n=n)
-    if last == 3:
-        return said("{n}rd", n=n)
-    return said("{n}th", n=n)
-
-
 def _times(m: int) -> Said:
     if m == 1:
         return said("once")
@@ -141,7 +126,7 @@ def _moved(v: _Values) -> Said:
 
 
 def _places(v: _Values) -> Said:
-    return said(" ({a} v {b})", a=_place(v.num("a")), b=_place(v.num("b")))
+    return said(" ({a} v {b})", a=place(v.num("a")), b=place(v.num("b")))
 
 
 def _may_not_meet(v: _Values) -> Said:
@@ -222,7 +207,7 @@ def _fewest_byes(v: _Values) -> Said:
 
 
 def _factored(v: _Values) -> Said:
-    places = said("{a} v {b}", a=_place(v.num("a")), b=_place(v.num("b")))
+    places = said("{a} v {b}", a=place(v.num("a")), b=place(v.num("b")))
     name = said("KOTH") if v.num("factor") == 2 else said("FP{factor}", factor=v["factor"])
     if v.num("after"):
         return said("{name} (standings after round {after}): {places}", name=name,
@@ -232,7 +217,7 @@ def _factored(v: _Values) -> Said:
 
 def _swiss(v: _Values) -> Said:
     return said("Swiss, {wins:g}-win group{pulled}: {a} v {b} of {size}", wins=v["wins"],
-                pulled=v.parts("pulled"), a=_place(v.num("a")), b=_place(v.num("b")),
+                pulled=v.parts("pulled"), a=place(v.num("a")), b=place(v.num("b")),
                 size=v["size"])
 
 
@@ -400,7 +385,7 @@ def _speed_results(v: _Values) -> Said:
 # --- club nights ---------------------------------------------------------------------------
 
 def _club_table(v: _Values) -> Said:
-    places = said("{a} v {b}", a=_place(v.num("a")), b=_place(v.num("b")))
+    places = said("{a} v {b}", a=place(v.num("a")), b=place(v.num("b")))
     order = v.text("order")
     if order == "koth":
         return said("KOTH tonight: {places}", places=places)
