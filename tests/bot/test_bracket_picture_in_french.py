@@ -39,7 +39,7 @@ def test_the_sssg_24_event_s_pictures_are_named_in_french_and_keep_their_names()
     assert [(p.name, p.label) for p in pictures] == [
         ("qualifying", "Tour qualificatif"),
         ("top-upper", "Division principale · tableau principal"),
-        ("top-lower", "Division principale · tableau de repêchage"),
+        ("top-lower", "Division principale · tableau des perdants"),
         ("top-final", "Division principale · grande finale"),
         ("plate", "Consolante"),
     ]

@@ -200,7 +200,7 @@ async def test_bracket_is_drawn_and_captioned_in_the_asker_s_language(bot: BotUn
     french = await asks_for_the_bracket(bot, "Ben Ong")
     assert [caption for caption, _ in french] == [
         f"{NAME} : le tableau à présent\nDouble élimination · tableau principal",
-        f"{NAME} : Double élimination · tableau de repêchage",
+        f"{NAME} : Double élimination · tableau des perdants",
         f"{NAME} : Double élimination · grande finale",
     ], [caption for caption, _ in french]
     async with reading(bot.runtime.db) as tx:
