@@ -120,7 +120,7 @@ def test_each_way_of_naming_a_slot_reads_in_french_and_in_english() -> None:
         (opponents_texts.fed_by("loser", [], "QF"), "loser of a QF match",
          "perdant d'un match (Quart de finale)"),
         (opponents_texts.drawn_later(), "a player drawn after the qualifying round",
-         "quelqu'un tiré au sort après le tour de qualification"),
+         "quelqu'un tiré au sort après le tour qualificatif"),
         (source_said("winner:Q3"), "winner of Q3", "vainqueur de Q3"),
         (source_said("absent"), "unavailable (a requested bye)",
          "indisponible (exemption demandée)"),
