@@ -15,7 +15,6 @@ from bot.cli.options import DbOption, use_db, utc_now
 if TYPE_CHECKING:
     from bot.service.results import photos
     from bot.store.db import Database
-    from bot.words.said import english_text
 
 
 @rule_app.command("photo")
@@ -35,6 +34,7 @@ def photo_rule(
     from bot.service.events.lookup import lookup_event
     from bot.service.platform.unit import Request
     from bot.service.results import photos
+    from bot.words.said import english_text
 
     now = utc_now()
 
@@ -45,7 +45,7 @@ def photo_rule(
 
     done = use_db(db, work)
     if done.kind == "already":
-        by = done.by if isinstance(done.by, str) else english_text(done.by)
+        by = english_text(done.by)
         typer.echo(f"{done.match} game {done.game}: already settled ({done.state}) by {by}; "
                    "nothing changed")
         return

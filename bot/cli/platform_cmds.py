@@ -47,7 +47,6 @@ if TYPE_CHECKING:
     from bot.service.people.entries import EnteredPlayers
     from bot.service.people.invites import JoinDecision
     from bot.store.db import Database
-    from bot.words.said import Said
 
 
 def _read(path: Path, what: str) -> str:
@@ -302,15 +301,12 @@ def draw_event(
     else:
         typer.echo(f"drawn with seed {result.seed}: {len(result.matches)} matches")
     from bot.words.said import english_text  # lazy: the catalogue only when a draw is shown
-
-    def side(words: Said | str) -> str:
-        return words if isinstance(words, str) else english_text(words)
     current = None
     for code, round_name, a, b in result.matches:
         if round_name != current:
             current = round_name
             typer.echo(round_name)
-        typer.echo(f"  {code:<4} {side(a)} v {side(b)}")
+        typer.echo(f"  {code:<4} {english_text(a)} v {english_text(b)}")
     if result.unused_rounds:
         typer.echo("rounds in the definition that this draw does not have: "
                    + ", ".join(result.unused_rounds))

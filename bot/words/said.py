@@ -159,9 +159,10 @@ def text(record: Said, words: Words) -> str:
     return html.unescape(_TAG.sub("", render(record, words)))
 
 
-def english_text(record: Said) -> str:
-    """The record as plain text in English (a refusal's ``str``, what the CLI prints)."""
-    return text(record, for_locale(SOURCE))
+def english_text(record: Said | str) -> str:
+    """The record as plain text in English (a refusal's ``str``, what the CLI prints, what
+    a row keeps); a plain string, a person's own words, as it is."""
+    return record if isinstance(record, str) else text(record, for_locale(SOURCE))
 
 
 #: A Telegram HTML tag, as ``render`` leaves them (text values are escaped, so every ``<``

@@ -125,7 +125,7 @@ async def decide_proof(
                            if actor.person_id is not None else fee_texts.td_at_command_line())
         await payments_repo.decide_proof(
             tx, proof_id, ProofState.APPROVED if approve else ProofState.REJECTED,
-            who if isinstance(who, str) else english_text(who), req.now)
+            english_text(who), req.now)
         paid = None
         if approve:
             paid = await record_payment_in(tx, entry.id, proof.round_code, by=actor, now=req.now,

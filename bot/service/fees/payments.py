@@ -118,7 +118,7 @@ async def record_payment_in(
     pid = await payments_repo.add(
         tx, event_id=entry.event_id, entry_id=entry_id, round_code=rnd.code, amount=amount,
         currency=event.currency, recorded_by=by.label,
-        note=note if isinstance(note, str) else english_text(note), paid_at=now,
+        note=english_text(note), paid_at=now,
     )
     await journal.record(
         tx, who=by, action="payment.record", subject=f"entry:{entry_id}", now=now,

@@ -83,7 +83,7 @@ async def expel_in(tx: Tx, event: Event, entry: Entry, why: Said | str, by: Acto
 def stored_why(why: Said | str) -> str:
     """An expulsion's reason as its row and a ruling keep it: a TD's words as typed, the
     bot's own in English (the messages get the record itself)."""
-    return english_text(why) if isinstance(why, Said) else why
+    return english_text(why)
 
 
 async def expel_unbracketed(tx: Tx, event: Event, entry: Entry, why: Said | str, by: Actor,

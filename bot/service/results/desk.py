@@ -150,7 +150,7 @@ async def void_match(
     game 1 with a tile draw (para 15). Both players are told why: the TD's words, or a
     button's reason as a record, read in each player's language."""
     reason: str | Said = why.strip() if isinstance(why, str) else why
-    journal_why = reason if isinstance(reason, str) else english_text(reason)
+    journal_why = english_text(reason)
     if not journal_why:
         raise Invalid(said("say why the match is voided: the players and the journal are "
                            "told"))

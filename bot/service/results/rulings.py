@@ -957,7 +957,7 @@ async def _settle_the_rest(tx: Tx, event: Event, view: MatchView, actor: Actor, 
     reported."""
     how = ruling_texts.settled_how(ruling)
     await supersede(
-        tx, view, ruling=f"{ruling}: {why if isinstance(why, str) else english_text(why)}",
+        tx, view, ruling=f"{ruling}: {english_text(why)}",
         by=actor, now=now, decided=decided,
         slips=(SlipState.PENDING, SlipState.DISPUTED) if ruling == "match_bye" else (SlipState.DISPUTED,),
         slip_note=lambda viewer, counts: settled_note(

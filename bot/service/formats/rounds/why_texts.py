@@ -33,8 +33,7 @@ def worded(reason: Why | str) -> Said | str:
 
 def in_english(reason: Why | str) -> str:
     """The reason in English, as plain text (what the command line prints)."""
-    words = worded(reason)
-    return words if isinstance(words, str) else english_text(words)
+    return english_text(worded(reason))
 
 
 def kept_text(text: str) -> Why:
