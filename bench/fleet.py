@@ -67,6 +67,7 @@ import psycopg
 
 from bench.crash import TD_ID, definition, player_name
 from bench.fleet_crash import SECRET, Proxy, _free_port, _listening
+from bench.fleet_trace import report
 from bench.pg_counters import round_trips, statements, summary, total_statements
 from bot.fakebot import FakeTelegram, FakeUser, faults
 from bot.fakebot.server import FakeBotServer
@@ -95,9 +96,10 @@ class Fleet:
     """The fake Telegram, the proxy and the worker processes of one part."""
 
     def __init__(self, db: str, tg: FakeTelegram, server: FakeBotServer, proxy: Proxy,
-                 workdir: Path, lease: float, counters: Path | None = None) -> None:
+                 workdir: Path, lease: float, counters: Path | None = None,
+                 trace: Path | None = None) -> None:
         self.db, self.tg, self.server, self.proxy = db, tg, server, proxy
-        self.workdir, self.lease, self.counters = workdir, lease, counters
+        self.workdir, self.lease, self.counters, self.trace = workdir, lease, counters, trace
         self.procs: dict[int, asyncio.subprocess.Process] = {}
 
     async def start(self, n: int) -> None:
@@ -108,13 +110,18 @@ class Fleet:
             "TDBOT_PACE": "virtual", "TDBOT_LEASE_SECONDS": str(self.lease),
             "TDBOT_WORKER": f"w{n}", "TDBOT_WEBHOOK_URL": f"http://127.0.0.1:{self.proxy.port}/tg",
             "TDBOT_WEBHOOK_SECRET": SECRET, "TDBOT_LISTEN": "127.0.0.1", "TDBOT_PORT": str(port)})
+        installs = []
         if self.counters is not None:  # bench.pg_counters, installed by a sitecustomize
+            installs.append("import bench.pg_counters\nbench.pg_counters.install()\n")
+            env["TDBOT_BENCH_COUNTERS"] = str(self.counters)
+        if self.trace is not None:  # bench.fleet_trace, likewise
+            installs.append("import bench.fleet_trace\nbench.fleet_trace.install()\n")
+            env["TDBOT_BENCH_TRACE"] = str(self.trace)
+        if installs:
             site = self.workdir / "site"
             site.mkdir(exist_ok=True)
-            (site / "sitecustomize.py").write_text(
-                "import bench.pg_counters\nbench.pg_counters.install()\n", encoding="utf-8")
+            (site / "sitecustomize.py").write_text("".join(installs), encoding="utf-8")
             env["PYTHONPATH"] = os.pathsep.join([str(site), str(ROOT)])
-            env["TDBOT_BENCH_COUNTERS"] = str(self.counters)
         log = self.workdir / f"worker-{n}.log"
         with log.open("wb") as out:
             proc = await asyncio.create_subprocess_exec(
@@ -208,12 +215,14 @@ async def match_pairs(fleet: Fleet) -> list[tuple[int, int]]:
     return [(int(a), int(b)) for a, b in rows]
 
 
-async def waves(fleet: Fleet, tg: FakeTelegram,
-                pace: float = 0.0) -> tuple[list[float], float, int]:
+async def waves(fleet: Fleet, tg: FakeTelegram, pace: float = 0.0,
+                queued: dict[int, float] | None = None,
+                committed: dict[int, float] | None = None) -> tuple[list[float], float, int]:
     """The four waves; the latencies (s), the seconds the waves took and the updates.
-    ``pace``: updates a second handed over within a wave, evenly spaced (0: all at once)."""
+    ``pace``: updates a second handed over within a wave, evenly spaced (0: all at once).
+    ``queued``, ``committed``: filled with each update's times (epoch seconds)."""
     pairs = [(tg.world.users[a], tg.world.users[b]) for a, b in await match_pairs(fleet)]
-    queued: dict[int, float] = {}
+    queued = {} if queued is None else queued
     spans: list[tuple[float, list[int]]] = []
 
     def mark(who: FakeUser) -> int:
@@ -263,9 +272,10 @@ async def waves(fleet: Fleet, tg: FakeTelegram,
                  is not None) for (lo, c), (w, _) in zip(copies, pairs, strict=True)])
     ids = [i for _, wave_ids in spans for i in wave_ids]
     marks_sql = ", ".join("?" for _ in ids)
-    committed = {int(u): datetime.fromisoformat(at).timestamp() for u, at in await fleet.aquery(
+    committed = {} if committed is None else committed
+    committed.update({int(u): datetime.fromisoformat(at).timestamp() for u, at in await fleet.aquery(
         f"SELECT update_id, processed_at FROM processed_updates WHERE update_id IN ({marks_sql})",
-        tuple(ids))}
+        tuple(ids))})
     latencies = [committed[i] - queued[i] for i in ids if i in committed]
     seconds = sum(max(committed.get(i, start) for i in wave_ids) - start
                   for start, wave_ids in spans)
@@ -273,23 +283,29 @@ async def waves(fleet: Fleet, tg: FakeTelegram,
 
 
 async def part(db: str, workers: int, players: int, seed: int, workdir: Path,
-               lease: float, counters: Path | None = None, pace: float = 0.0) -> dict[str, float]:
+               lease: float, counters: Path | None = None, pace: float = 0.0,
+               trace: Path | None = None) -> dict[str, float]:
     await prepare(db, players, seed)
     tg = world(players)
     proxy = Proxy(random.Random(seed))
     await proxy.start()
     try:
         async with FakeBotServer(tg.world, webhook_connections=CONNECTIONS) as server:
-            fleet = Fleet(db, tg, server, proxy, workdir, lease, counters)
+            fleet = Fleet(db, tg, server, proxy, workdir, lease, counters, trace)
             await asyncio.gather(*(fleet.start(n) for n in range(workers)))
+            queued: dict[int, float] = {}
+            committed: dict[int, float] = {}
             try:
                 cpu, fake = fleet.cpu_s(), time.process_time()
-                latencies, seconds, applied = await waves(fleet, tg, pace)
+                latencies, seconds, applied = await waves(fleet, tg, pace, queued, committed)
                 cpu, fake = fleet.cpu_s() - cpu, time.process_time() - fake
             finally:
                 await fleet.stop()
     finally:
         await proxy.stop()
+    if trace is not None:
+        for line in report(trace, queued, committed):
+            print(f"  {line}", file=sys.stderr)
     return {"updates": applied, "burst_updates_per_s": applied / seconds,
             "apply_p50_ms": 1000 * statistics.median(latencies),
             "apply_p99_ms": 1000 * percentile(latencies, 99),
@@ -397,9 +413,14 @@ async def main_async(args: argparse.Namespace, workdir: Path) -> list[tuple[str,
         if args.counters and kind != "sqlite":
             counters = folder / "counters"
             counters.mkdir()
+        trace = None
+        if args.trace:
+            trace = folder / "trace"
+            trace.mkdir()
+            print(f"{label}: where the updates' time went", file=sys.stderr)
         try:
             got = await part(db, workers, args.players, args.seed, folder, args.lease, counters,
-                             args.pace)
+                             args.pace, trace)
         finally:
             if kind != "sqlite":
                 drop_schema(args.db, schema)
@@ -452,6 +473,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="measure SQLite too (the default)")
     parser.add_argument("--counters", action="store_true",
                         help="count each PostgreSQL worker's transactions (bench.pg_counters)")
+    parser.add_argument("--trace", action="store_true",
+                        help="trace each update and the loop in the workers (bench.fleet_trace)")
     parser.add_argument("--statements", nargs="*", default=[], metavar="USE_CASE",
                         help="with --counters: list the statements of these use-cases")
     parser.add_argument("--pace", type=float, default=0.0, metavar="UPDATES_PER_S",

@@ -7,12 +7,15 @@ TDBOT_TEST_POSTGRES is set, on PostgreSQL (tests/conftest.py, ``db_target``)."""
 from __future__ import annotations
 
 import asyncio
+import os
 import sqlite3
+import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
+from bot.store import db as db_module
 from bot.store.db import Database, SqliteDatabase, backup_database, open_database
 
 try:
@@ -66,13 +69,21 @@ async def test_claim_update_only_once(db: Database) -> None:
         assert await tx.claim_update(42) is True
 
 
-async def test_a_commit_reaches_the_disk_before_it_returns(sqlite_db: Database) -> None:
+async def test_a_commit_reaches_the_disk_before_it_returns(
+        sqlite_db: SqliteDatabase, monkeypatch: pytest.MonkeyPatch) -> None:
     """WAL with ``synchronous = NORMAL`` syncs only at checkpoints: a power cut can undo
     a transaction that committed, and its update was already confirmed to Telegram (SQLite
-    docs, "PRAGMA synchronous"). FULL syncs the WAL at every commit."""
+    docs, "PRAGMA synchronous"). The log is synced after the lock is let go and before the
+    transaction returns (``SqliteDatabase._writing``)."""
+    synced: list[int] = []
+    monkeypatch.setattr(db_module, "_datasync", lambda fd: synced.append(os.fstat(fd).st_ino))
     async with sqlite_db.transaction() as tx:
         assert await tx.scalar("PRAGMA journal_mode") == "wal"
-        assert await tx.scalar("PRAGMA synchronous") == 2  # FULL
+        await tx.insert("INSERT INTO people (name, created_at) VALUES (?, ?)", ("Ann", STAMP))
+    assert synced == [os.stat(f"{sqlite_db.path}-wal").st_ino]  # the log, once
+    async with sqlite_db.transaction() as tx:  # nothing written: nothing to sync
+        await tx.scalar("SELECT count(*) FROM people")
+    assert len(synced) == 1
 
 
 async def test_foreign_keys_are_enforced(db: Database) -> None:
@@ -137,3 +148,122 @@ async def test_old_update_ids_can_be_pruned(db: Database) -> None:
         assert await tx.claim_update(2, now)
         assert await tx.prune_updates(now - timedelta(days=7)) == 1
         assert await tx.claim_update(2, now) is False
+
+
+class _HeldSync:
+    """The log's sync, held until ``release``: what waits for it and what does not."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+        self.started = threading.Event()
+        self.go = threading.Event()
+
+    def __call__(self, fd: int) -> None:
+        self.calls += 1
+        self.started.set()
+        assert self.go.wait(10)
+
+    def release(self) -> None:
+        self.go.set()
+
+
+async def test_the_next_use_case_runs_while_a_commit_syncs(
+        sqlite_db: SqliteDatabase, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sync is outside the lock: a use-case does not wait for the one before it to
+    reach the disk, and neither returns before its own commit is there."""
+    held = _HeldSync()
+    monkeypatch.setattr(db_module, "_datasync", held)
+
+    async def write(name: str) -> None:
+        async with sqlite_db.transaction() as tx:
+            await tx.insert("INSERT INTO people (name, created_at) VALUES (?, ?)", (name, STAMP))
+
+    first = asyncio.create_task(write("Ann"))
+    assert await asyncio.to_thread(held.started.wait, 10)
+    second = asyncio.create_task(write("Bob"))
+    for _ in range(50):  # Bob's transaction runs and commits while Ann's sync is held
+        await asyncio.sleep(0.01)
+        if sqlite_db._written == 2:  # noqa: SLF001 -- the commits counted
+            break
+    assert sqlite_db._written == 2  # noqa: SLF001
+    assert not first.done() and not second.done()  # neither is on the disk yet
+    held.release()
+    await asyncio.wait_for(asyncio.gather(first, second), 10)
+    assert held.calls == 2  # Bob's commit came after Ann's sync began: a second one
+
+
+async def test_a_lookup_returns_once_what_it_saw_is_on_the_disk(
+        sqlite_db: SqliteDatabase, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a lookup or the sender's claim read is handed out only once it is on the disk:
+    a message of a change a power cut would undo is never sent."""
+    held = _HeldSync()
+    monkeypatch.setattr(db_module, "_datasync", held)
+
+    async def write() -> None:
+        async with sqlite_db.transaction() as tx:
+            await tx.insert("INSERT INTO people (name, created_at) VALUES (?, ?)", ("Ann", STAMP))
+
+    async def look() -> int:
+        async with sqlite_db.snapshot() as tx:
+            return int(await tx.scalar("SELECT count(*) FROM people"))
+
+    async def claim() -> int:
+        async with sqlite_db.bookkeeping() as tx:
+            return int(await tx.scalar("SELECT count(*) FROM people"))
+
+    writing = asyncio.create_task(write())
+    assert await asyncio.to_thread(held.started.wait, 10)
+    looking, claiming = asyncio.create_task(look()), asyncio.create_task(claim())
+    await asyncio.sleep(0.3)
+    assert not looking.done() and not claiming.done()
+    held.release()
+    assert await asyncio.wait_for(looking, 10) == 1
+    assert await asyncio.wait_for(claiming, 10) == 1
+    await writing
+    assert held.calls == 1  # one sync for all three
+
+
+async def test_bookkeeping_is_not_synced_by_itself(
+        sqlite_db: SqliteDatabase, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A message recorded as sent is synced with the next change, not on its own."""
+    synced: list[int] = []
+    monkeypatch.setattr(db_module, "_datasync", synced.append)
+    async with sqlite_db.bookkeeping() as tx:
+        await tx.insert("INSERT INTO people (name, created_at) VALUES (?, ?)", ("Ann", STAMP))
+    assert synced == []
+    async with sqlite_db.transaction() as tx:
+        await tx.insert("INSERT INTO people (name, created_at) VALUES (?, ?)", ("Bob", STAMP))
+    assert len(synced) == 1
+    async with sqlite_db.snapshot() as tx:
+        assert await tx.scalar("SELECT count(*) FROM people") == 2
+
+
+async def test_use_cases_waiting_go_before_the_bookkeeping(sqlite_db: SqliteDatabase) -> None:
+    """A sender's record asked for while use-cases wait for the database goes after them
+    (``SqliteDatabase._bookkeeping``): the updates are not queued behind the answers."""
+    order: list[str] = []
+    inside = asyncio.Event()
+    leave = asyncio.Event()
+
+    async def use_case(name: str, hold: bool = False) -> None:
+        async with sqlite_db.transaction() as tx:
+            if hold:
+                inside.set()
+                await leave.wait()
+            await tx.scalar("SELECT 1")
+            order.append(name)
+
+    async def record() -> None:
+        async with sqlite_db.bookkeeping() as tx:
+            await tx.scalar("SELECT 1")
+            order.append("record")
+
+    first = asyncio.create_task(use_case("first", hold=True))
+    await inside.wait()
+    recording = asyncio.create_task(record())
+    await asyncio.sleep(0)
+    second = asyncio.create_task(use_case("second"))
+    await asyncio.sleep(0.05)
+    leave.set()
+    await asyncio.wait_for(asyncio.gather(first, recording, second), 10)
+    assert order == ["first", "second", "record"]
