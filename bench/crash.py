@@ -541,7 +541,7 @@ class Season:
         for key in self.ruled:
             if ruled.get(key) != ("ruled", 1):
                 self.violation(f"dispute on game {key} upheld by the TD is {ruled.get(key)}")
-        told = Counter()
+        told: Counter[tuple[int, str]] = Counter()
         for who in {TD_ID, *range(FIRST_PLAYER_ID, FIRST_PLAYER_ID + self.players)}:
             for m in self.tg.sent(self.user(who)):
                 text = m.text or ""

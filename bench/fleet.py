@@ -205,6 +205,13 @@ def newest(tg: FakeTelegram, who: FakeUser, after: int,
     return None
 
 
+def found(message: StoredMessage | None) -> StoredMessage:
+    """A message the wave waited for (so it is there)."""
+    if message is None:
+        raise RuntimeError("a message the wave waited for is not there")
+    return message
+
+
 async def match_pairs(fleet: Fleet) -> list[tuple[int, int]]:
     """The Telegram ids of the players of each match in play."""
     rows = await fleet.aquery(
@@ -249,7 +256,8 @@ async def waves(fleet: Fleet, tg: FakeTelegram, pace: float = 0.0,
                  lambda w=w: newest(tg, w, marks[w.id], lambda m: has("✅ Confirm")(m)  # type: ignore[misc]
                                     or has("I started")(m)) is not None)
                 for w, lo in pairs])
-    drafts = {w.id: newest(tg, w, marks[w.id], lambda m: has("✅ Confirm")(m) or has("I started")(m))
+    drafts = {w.id: found(newest(tg, w, marks[w.id],
+                                 lambda m: has("✅ Confirm")(m) or has("I started")(m)))
               for w, _ in pairs}
     marks = {w.id: mark(w) for w, _ in pairs}
     first = [(w, drafts[w.id], has("I started")(drafts[w.id])) for w, _ in pairs]

@@ -122,7 +122,7 @@ class FleetSeason(Season):
         self.fleet_started = 0.0
         self.starts = 0
 
-    @property  # type: ignore[override]
+    @property
     def process(self) -> Any:
         """Some worker that runs (Season's patience counts while the bot runs)."""
         return next(iter(self.procs.values()), None) if hasattr(self, "procs") else None
@@ -185,7 +185,7 @@ class FleetSeason(Season):
 
     def query(self, sql: str, params: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
         with psycopg.connect(self.url, autocommit=True) as conn:
-            cur = conn.execute(*bind(sql, params))  # type: ignore[call-overload]
+            cur = conn.execute(*bind(sql, params))
             return list(cur.fetchall()) if cur.description is not None else []
 
     def bring_forward_windows(self) -> None:

@@ -112,7 +112,7 @@ def _count_trips() -> None:
     psycopg.AsyncPipeline.__aenter__ = pipeline  # type: ignore[method-assign]
     psycopg.AsyncCursor.execute = execute  # type: ignore[method-assign]
     psycopg.AsyncCursor.executemany = executemany  # type: ignore[method-assign]
-    psycopg.AsyncConnection._exec_command = command  # type: ignore[method-assign]
+    psycopg.AsyncConnection._exec_command = command  # type: ignore[method-assign,assignment]
 
 
 def install() -> None:
