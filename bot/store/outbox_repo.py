@@ -183,10 +183,13 @@ async def _welcome_goes_first(tx: Tx, row_id: int, person_id: int | None,
     not read, so on PostgreSQL it travels with the next statement (``Tx.write``). A row to
     a group (a negative chat id, Bot API "Chat": a private chat's id is its user's, which
     is positive) is not written at all (``add``): only a person's rows wait for a welcome
-    (``await_welcome``), and they go to that person's private chat. The statement reads
-    every pending row, and a large event's group has many waiting on Telegram's pace."""
+    (``await_welcome``), and they go to that person's private chat. It reads only the rows
+    waiting for a welcome, along their partial index (migration 0039: a handful, from a
+    person's link to the next message to them), not every pending row: a large event's
+    group keeps thousands waiting on Telegram's pace."""
     await tx.write(
-        f"UPDATE outbox SET behind = ?1, awaits_welcome = 0 WHERE awaits_welcome = 1"
+        f"UPDATE outbox{'' if tx.postgres else ' INDEXED BY outbox_awaiting_welcome'}"
+        f" SET behind = ?1, awaits_welcome = 0 WHERE awaits_welcome = 1"
         f" AND state = 'pending' AND id <> ?1 AND {_TARGET} ="
         f" COALESCE(?2, (SELECT tg_user_id FROM people WHERE people.id = ?3))",
         (row_id, chat_id, person_id),

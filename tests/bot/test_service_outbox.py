@@ -308,3 +308,32 @@ async def test_next_per_chat_leaves_out_the_chats_it_is_told_whole(db: Database)
         assert [r.text_html for r in rows] == ["7: 0"]
         rows = await outbox_repo.next_per_chat(tx, 50, NOW)
         assert [r.text_html for r in rows] == ["-1: 0", "7: 0", "8: 0"]
+
+
+async def test_a_message_written_reads_only_the_rows_waiting_for_a_welcome(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every message written to a person moves what waits for their welcome behind it
+    (``outbox_repo._welcome_goes_first``); in a large event thousands of rows wait on
+    Telegram's pace, and reading them all cost milliseconds a message. The statement
+    reads the rows waiting for a welcome along their partial index (migration 0039)."""
+    database = await open_database(tmp_path / "w.sqlite3")
+    written: list[tuple[str, tuple[object, ...]]] = []
+    try:
+        async with database.transaction() as tx:
+            for i in range(50):  # a group's backlog
+                await outbox.enqueue(tx, chat_id=-100, text_html=f"news {i}", now=NOW)
+            real_write = tx.write
+
+            async def spy(sql: str, params: tuple[object, ...] = ()) -> None:
+                written.append((sql, tuple(params)))
+                await real_write(sql, params)
+
+            monkeypatch.setattr(tx, "write", spy)
+            await outbox.enqueue(tx, chat_id=42, text_html="your match", now=NOW)
+            monkeypatch.undo()
+            (sql, params), = [w for w in written if "awaits_welcome = 0" in w[0]]
+            plan = " ".join(str(r[3]) for r in await tx.all(f"EXPLAIN QUERY PLAN {sql}", params))
+        assert "outbox_awaiting_welcome" in plan, plan
+        assert "outbox_due" not in plan, plan
+    finally:
+        await database.close()
