@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import AsyncGenerator, Iterator, Sequence
+from collections.abc import AsyncGenerator, Callable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -156,6 +156,13 @@ class Tx(ABC):
         row = await self.one(sql, params)
         return None if row is None else row[0]
 
+    async def notify(self, channel: str, payload: str) -> None:
+        """Tell the other processes listening on ``channel`` (``Database.listen``) once
+        this transaction commits. On PostgreSQL a NOTIFY, which travels with the next
+        statement or the COMMIT (``write``); on SQLite nothing: one process uses it, and
+        a process tells its own listeners itself (``Database.heard``)."""
+        return None
+
     async def claim_update(self, update_id: int, now: datetime | None = None) -> bool:
         """Record a Telegram update id; False if it was already applied.
 
@@ -232,3 +239,27 @@ class Database(ABC):
     @abstractmethod
     async def backup(self, dest: str | Path) -> None:
         """A consistent copy of the live database in the file ``dest``."""
+
+    def listen(self, channel: str, heard: Callable[[str], None]) -> None:
+        """Call ``heard(payload)`` for each notice on ``channel``: those this process
+        gives (``heard``) and, on PostgreSQL, those every process's transactions send
+        (``Tx.notify``), from a connection this database keeps listening until it is
+        closed. Several listeners may share a channel."""
+        self._listeners().setdefault(channel, []).append(heard)
+
+    def heard(self, channel: str, payload: str) -> None:
+        """Give this process's listeners on ``channel`` a notice at once (what this
+        process did, without waiting for the server to say it back)."""
+        for listener in list(self._listeners().get(channel, ())):
+            listener(payload)
+
+    def hears_all(self, channel: str) -> bool:
+        """Whether every notice on ``channel`` reaches this process's listeners: on
+        SQLite, the one process's own; on PostgreSQL, while its listening connection is
+        up (after a drop a notice may have been missed)."""
+        return True
+
+    def _listeners(self) -> dict[str, list[Callable[[str], None]]]:
+        if "_listening_to" not in vars(self):
+            self._listening_to: dict[str, list[Callable[[str], None]]] = {}
+        return self._listening_to

@@ -64,9 +64,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import logging
 import time
 import weakref
-from collections.abc import AsyncGenerator, AsyncIterator, Sequence
+from collections.abc import AsyncGenerator, AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from importlib.resources.abc import Traversable
@@ -75,6 +76,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import psycopg
+from psycopg import sql as pg_sql
 from psycopg.adapt import Dumper
 from psycopg.rows import RowMaker
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
@@ -83,12 +85,17 @@ from bot.store.database import POSTGRES_BACKUP_HINT, Database, Row, Tx, shown_ta
 from bot.store.errors import DatabaseUnusable
 from bot.store.migrations import PG_MIGRATIONS_DIR, MigrationError, load_migrations, pending
 
+log = logging.getLogger(__name__)
+
 #: The advisory lock every transaction takes (module docstring): any constant, the same in
 #: every process that uses the database. 0x7464626f74 is "tdbot" in ASCII.
 LOCK_KEY = 0x7464626F74
 
 #: How long opening waits for the server before saying it cannot be reached.
 CONNECT_TIMEOUT_S = 10.0
+
+#: After the listening connection dropped, how long until it connects again (seconds).
+LISTEN_AGAIN_S = 1.0
 
 #: How many snapshots (``PostgresDatabase.snapshot``) a process runs at once, each on a
 #: connection of the pool beside the one the use-cases take in turn.
@@ -269,6 +276,9 @@ class PostgresTx(Tx):
         cur = await self._run(*bind(sql, params))
         return list(await cur.fetchall()) if cur.description is not None else []
 
+    async def notify(self, channel: str, payload: str) -> None:
+        await self.write("SELECT pg_notify(?, ?)", (channel, payload))
+
     async def reads(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[Row]]:
         """Every read in one pipeline, with the ``write``s waiting before them: one round
         trip (``Tx.reads``)."""
@@ -352,6 +362,9 @@ class PostgresDatabase(Database):
         # bookkeeping's own connection, opened when first needed (``bookkeeping``)
         self._side: psycopg.AsyncConnection[PgRow] | None = None
         self._side_lock = asyncio.Lock()
+        # the channels listened to, each on a connection of its own (``listen``)
+        self._listeners_of: dict[str, asyncio.Task[None]] = {}
+        self._hearing: set[str] = set()
 
     @classmethod
     async def connect(cls, url: str, *, migrate: bool = True,
@@ -389,6 +402,10 @@ class PostgresDatabase(Database):
         return database
 
     async def close(self) -> None:
+        listeners, self._listeners_of = self._listeners_of, {}
+        for task in listeners.values():
+            task.cancel()
+        await asyncio.gather(*listeners.values(), return_exceptions=True)
         async with self._lock:  # not while a transaction uses the connection
             await self._pool.close()
         async with self._side_lock:
@@ -458,6 +475,37 @@ class PostgresDatabase(Database):
 
     async def backup(self, dest: str | Path) -> None:
         raise NotImplementedError(POSTGRES_BACKUP_HINT)
+
+    def listen(self, channel: str, heard: Callable[[str], None]) -> None:
+        """As ``Database.listen``; the first listener of a channel starts its LISTEN."""
+        super().listen(channel, heard)
+        if channel not in self._listeners_of:
+            self._listeners_of[channel] = asyncio.create_task(
+                self._listen(channel), name=f"tdbot-listen-{channel}")
+
+    def hears_all(self, channel: str) -> bool:
+        return channel in self._hearing
+
+    async def _listen(self, channel: str) -> None:
+        """LISTEN on a connection of its own and hand each notice to the listeners; after
+        a drop, connect again (``LISTEN_AGAIN_S`` later). Once listening (again), the
+        listeners are told with an empty notice: one may have been missed."""
+        while True:
+            try:
+                conn = await psycopg.AsyncConnection.connect(
+                    self.url, autocommit=True, connect_timeout=int(CONNECT_TIMEOUT_S))
+                async with conn:
+                    await conn.execute(pg_sql.SQL("LISTEN {}").format(pg_sql.Identifier(channel)))
+                    self._hearing.add(channel)
+                    self.heard(channel, "")
+                    async for notice in conn.notifies():
+                        self.heard(channel, notice.payload)
+            except (psycopg.Error, OSError) as exc:
+                log.warning("listening on %s: %s; again in %.0f s", channel, exc,
+                            LISTEN_AGAIN_S)
+            finally:
+                self._hearing.discard(channel)
+            await asyncio.sleep(LISTEN_AGAIN_S)
 
 
 async def apply_pg_migrations(database: PostgresDatabase, folder: Traversable = PG_MIGRATIONS_DIR,

@@ -10,7 +10,9 @@ go on. What keeps them from doubling or dropping work:
   by Telegram to another.
 - **A chat's updates are applied in update-id order** (:class:`ArrivalOrder`): Telegram
   may have two of a chat's updates in flight to two workers at once, and the later may
-  arrive first.
+  arrive first. The waiting update is woken when what it waits for arrives or is handled
+  (a NOTIFY from the worker that did it, ``arrivals_repo.CHANNEL``), not by looking again
+  every few milliseconds.
 - **Messages and deadlines are leased**: the worker that takes an outbox row to send, or a
   batch of due deadlines to fire, writes its name and until when (``sender.LEASE``,
   ``deadlines.LEASE``); the others leave them alone until then and take them over after.
@@ -49,8 +51,11 @@ log = logging.getLogger(__name__)
 
 #: How long an update waits, at most, for its chat's earlier updates (seconds).
 MOST_WAIT = 1.0
-#: How often it looks again meanwhile.
+#: How often it looks again meanwhile when a notice may be missed (the listening
+#: connection is down or not up yet).
 POLL = 0.02
+#: How often it looks again while every notice is heard: only in case one was lost.
+FALLBACK = 0.25
 #: An earlier update not handled this long after it arrived is not waited for (its worker
 #: died holding it; Telegram sends it again, later).
 STALE = 10.0
@@ -63,6 +68,65 @@ def worker_name() -> str:
     """The name a worker's leases carry: its host and process, so a restarted worker is a
     new one (its old leases run out rather than being taken back by a stranger)."""
     return f"{socket.gethostname()}:{os.getpid()}"
+
+
+class _Waiting:
+    """One update waiting for its chat's earlier updates: what it waits for, as the
+    database said it and as the notices since change it (an id arrived: not missing any
+    more, and busy if it is an earlier one of the same chat; an id handled: not busy).
+    The notices heard while the database is being asked are kept and applied to its
+    answer, so none falls between the two."""
+
+    def __init__(self, update_id: int, key: str) -> None:
+        self.update_id = update_id
+        self.key = key
+        self.busy: set[int] = set()
+        self.missing: set[int] = set()
+        self.lost = False  # a notice may have been missed: ask the database again
+        self._kept: list[arrivals_repo.Notice | None] | None = None
+        self._changed = asyncio.Event()
+
+    @property
+    def waits(self) -> bool:
+        return bool(self.busy or self.missing)
+
+    def asking(self) -> None:
+        self._kept = []
+        self.lost = False
+
+    def answered(self, earlier: arrivals_repo.Earlier) -> None:
+        self.busy, self.missing = set(earlier.busy), set(earlier.missing)
+        kept, self._kept = self._kept or [], None
+        for notice in kept:
+            self._apply(notice)
+        self._changed.clear()
+
+    def told(self, notice: arrivals_repo.Notice | None) -> None:
+        if self._kept is not None:
+            self._kept.append(notice)
+        else:
+            self._apply(notice)
+
+    def _apply(self, notice: arrivals_repo.Notice | None) -> None:
+        if notice is None:
+            self.lost = True
+        elif notice.chat_key is None:
+            self.busy.discard(notice.update_id)
+        else:
+            self.missing.discard(notice.update_id)
+            if notice.chat_key == self.key and notice.update_id < self.update_id:
+                self.busy.add(notice.update_id)
+        if self.lost or not self.waits:
+            self._changed.set()
+
+    async def changed(self, timeout: float) -> bool:
+        """Until nothing is waited for any more (True), or a notice may have been missed,
+        or ``timeout`` (False: ask the database)."""
+        try:
+            await asyncio.wait_for(self._changed.wait(), max(0.0, timeout))
+        except TimeoutError:
+            return False
+        return not self.lost and not self.waits
 
 
 class ArrivalOrder:
@@ -78,15 +142,38 @@ class ArrivalOrder:
     worker died), and a chat must not stall for it. So the order is kept whenever the
     earlier update reaches some worker within ``MOST_WAIT`` of the later one, which is the
     case Telegram's concurrent deliveries make; an earlier update that comes later still is
-    applied after, as on one process."""
+    applied after, as on one process.
+
+    It learns that what it waits for came from the notices every worker gives as an update
+    arrives and as it is handled (``arrivals_repo.Notice``: this worker's at once, the
+    others' by PostgreSQL's NOTIFY, ``Database.listen``), so the update goes as soon as the
+    earlier one is handled and the database is asked once, not every ``poll`` seconds: with
+    4 workers that look was a good part of a worker's transactions per update (``python -m
+    bench.fleet --counters``). It still asks again every ``fallback`` seconds in case a
+    notice was lost, and every ``poll`` while notices may be missed (the listening
+    connection down)."""
 
     def __init__(self, db: Callable[[], Database], worker: str, *, most_wait: float = MOST_WAIT,
-                 poll: float = POLL, clock: Callable[[], float] = time.time) -> None:
+                 poll: float = POLL, clock: Callable[[], float] = time.time,
+                 fallback: float = FALLBACK) -> None:
         self._db = db
         self._worker = worker
         self._most_wait = most_wait
         self._poll = poll
+        self._fallback = fallback
         self._clock = clock
+        self._waiting: set[_Waiting] = set()
+        self._heard: Database | None = None  # the database whose notices it listens to
+
+    def _listen(self, db: Database) -> None:
+        if self._heard is not db:
+            db.listen(arrivals_repo.CHANNEL, self._notice)
+            self._heard = db
+
+    def _notice(self, payload: str) -> None:
+        notice = arrivals_repo.Notice.read(payload)
+        for waiting in list(self._waiting):
+            waiting.told(notice)
 
     async def before(self, update: object) -> None:
         """Record ``update``'s arrival, then wait (bounded) for its chat's earlier ones."""
@@ -95,29 +182,46 @@ class ArrivalOrder:
         key = str(chat_key(update))
         loop = asyncio.get_running_loop()
         give_up = loop.time() + self._most_wait
-        first = True
+        waiting = _Waiting(update.update_id, key)
         try:
+            db = self._db()
+            self._listen(db)
+            self._waiting.add(waiting)
+            first = True
             while True:
-                async with self._db().bookkeeping() as tx:
+                waiting.asking()
+                async with db.bookkeeping() as tx:
                     if first:
                         await arrivals_repo.arrived(tx, update.update_id, key, self._worker,
                                                     self._clock())
-                        first = False
-                    waiting = await arrivals_repo.earlier_pending(
+                    found = await arrivals_repo.earlier(
                         tx, update.update_id, key, self._clock() - STALE, WINDOW)
-                if not waiting or loop.time() >= give_up:
+                if first:  # this process's other waiters hear it at once
+                    db.heard(arrivals_repo.CHANNEL,
+                             arrivals_repo.Notice(update.update_id, key).payload())
+                    first = False
+                waiting.answered(found)
+                while waiting.waits and not waiting.lost and loop.time() < give_up:
+                    every = (self._fallback if db.hears_all(arrivals_repo.CHANNEL)
+                             else self._poll)
+                    if not await waiting.changed(min(every, give_up - loop.time())):
+                        break
+                if not waiting.waits or loop.time() >= give_up:
                     return
-                await asyncio.sleep(self._poll)
         except Exception:  # the order is a courtesy; the update itself must still go
             log.exception("update %s: could not check its chat's earlier updates",
                           update.update_id)
+        finally:
+            self._waiting.discard(waiting)
 
     async def after(self, update: object) -> None:
         """``update`` is handled: a later one of its chat need not wait for it."""
         if not isinstance(update, Update):
             return
         try:
-            async with self._db().bookkeeping() as tx:
+            db = self._db()
+            async with db.bookkeeping() as tx:
                 await arrivals_repo.handled(tx, update.update_id)
+            db.heard(arrivals_repo.CHANNEL, arrivals_repo.Notice(update.update_id, None).payload())
         except Exception:
             log.exception("update %s: could not record it as handled", update.update_id)

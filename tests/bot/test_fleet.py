@@ -11,6 +11,7 @@ import asyncio
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from telegram import Chat, Message, Update, User
@@ -18,7 +19,7 @@ from telegram import Chat, Message, Update, User
 from bot.service.platform import deadlines, outbox
 from bot.service.platform.deadlines import Holder
 from bot.service.platform.outbox import SendClaim
-from bot.store import outbox_repo
+from bot.store import arrivals_repo, outbox_repo
 from bot.store.db import Database, open_database
 from bot.telegram.fleet import ArrivalOrder
 from bot.telegram.pacing import (
@@ -214,6 +215,58 @@ async def test_an_update_whose_predecessor_never_comes_goes_after_a_bounded_wait
     await asyncio.wait_for(order.before(update(21, 1)), timeout=5)
     assert await stored(db, "SELECT update_id, done FROM arrivals ORDER BY update_id") == [
         (19, 1), (21, 0)]
+
+
+async def test_a_waiting_update_is_woken_when_the_earlier_one_is_handled(
+        db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The later update does not look again and again: it asks the database once, and
+    goes when the earlier update's worker says it is handled (its notice), however long
+    the looks' interval (``fleet.ArrivalOrder``)."""
+    asked: list[int] = []
+    real_earlier = arrivals_repo.earlier
+
+    async def counted(tx: Any, update_id: int, *args: Any) -> arrivals_repo.Earlier:
+        asked.append(update_id)
+        return await real_earlier(tx, update_id, *args)
+
+    monkeypatch.setattr(arrivals_repo, "earlier", counted)
+    a = ArrivalOrder(lambda: db, "a", most_wait=30.0, poll=30.0, fallback=30.0)
+    b = ArrivalOrder(lambda: db, "b", most_wait=30.0, poll=30.0, fallback=30.0)
+    await a.before(update(30, 1))
+    for _ in range(100):  # on PostgreSQL, its listening connection is up
+        if db.hears_all(arrivals_repo.CHANNEL):
+            break
+        await asyncio.sleep(0.05)
+    later = asyncio.create_task(b.before(update(31, 1)))
+    await asyncio.sleep(0.1)
+    assert not later.done()  # Ann's 30 is not handled yet
+    await a.after(update(30, 1))
+    await asyncio.wait_for(later, 5)
+    assert asked.count(31) == 1
+
+
+async def test_on_postgresql_a_worker_is_woken_by_anothers_notice(pg_target: str) -> None:
+    """Two workers, each with its own database connections: the notice that Ann's update
+    30 was handled reaches the other worker through PostgreSQL (LISTEN/NOTIFY), and her
+    update 31 goes at once, long before its next look."""
+    first, second = await open_database(pg_target), await open_database(pg_target)
+    try:
+        a = ArrivalOrder(lambda: first, "a", most_wait=30.0, poll=30.0, fallback=30.0)
+        b = ArrivalOrder(lambda: second, "b", most_wait=30.0, poll=30.0, fallback=30.0)
+        await a.before(update(40, 1))
+        later = asyncio.create_task(b.before(update(41, 1)))
+        for _ in range(100):  # b listens before a says anything
+            await asyncio.sleep(0.05)
+            if second.hears_all(arrivals_repo.CHANNEL):
+                break
+        assert second.hears_all(arrivals_repo.CHANNEL)
+        await asyncio.sleep(0.1)
+        assert not later.done()
+        await a.after(update(40, 1))
+        await asyncio.wait_for(later, 5)
+    finally:
+        await first.close()
+        await second.close()
 
 
 async def test_on_postgresql_claims_skip_the_rows_another_transaction_holds(
