@@ -68,7 +68,13 @@ import psycopg
 from bench.crash import TD_ID, definition, player_name
 from bench.fleet_crash import SECRET, Proxy, _free_port, _listening
 from bench.fleet_trace import report
-from bench.pg_counters import round_trips, statements, summary, total_statements
+from bench.pg_counters import (
+    round_trips,
+    statements,
+    summary,
+    total_statements,
+    total_transactions,
+)
 from bot.fakebot import FakeTelegram, FakeUser, faults
 from bot.fakebot.server import FakeBotServer
 from bot.fakebot.state import StoredMessage
@@ -441,7 +447,9 @@ async def main_async(args: argparse.Namespace, workdir: Path) -> list[tuple[str,
                 for line in statements(counters, use_case):
                     print(f"  {line}", file=sys.stderr)
             trips, applied = round_trips(counters), max(got["updates"], 1)
-            out += [(f"{label}_statements_per_update", total_statements(counters) / applied,
+            out += [(f"{label}_transactions_per_update", total_transactions(counters) / applied,
+                     "transactions"),
+                    (f"{label}_statements_per_update", total_statements(counters) / applied,
                      "statements"),
                     (f"{label}_round_trips_per_update", trips["all"] / applied, "round trips"),
                     (f"{label}_locked_round_trips_per_update", trips["locked"] / applied,

@@ -242,6 +242,12 @@ def statements(folder: Path, label: str) -> list[str]:
             sorted(said.items(), key=lambda kv: -kv[1])]
 
 
+def total_transactions(folder: Path) -> int:
+    """Every transaction the workers ran (committed or rolled back), all kinds together."""
+    return sum(values["count"] + values["failed"] for f in folder.glob("*.json")
+               for values in json.loads(f.read_text(encoding="utf-8")).values())
+
+
 def total_statements(folder: Path) -> int:
     """Every statement the workers sent, all transactions together."""
     return sum(values["statements"] for f in folder.glob("*.json")
