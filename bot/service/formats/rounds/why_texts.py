@@ -206,11 +206,15 @@ def _first_bye(v: _Values) -> Said:
 
 
 def _no_bye_yet(v: _Values) -> Said:
+    """The bye goes to the lowest placed player still without one (Director's Manual, "Odd
+    Number of Players"); ``below``: how many placed lower, who have all had one (a count,
+    said in words so that it never reads as a player's number)."""
     below = v.num("below")
     if not below:
         return said("last place among those still without a bye")
-    return said("{below} from the bottom among those still without a bye (everyone below has "
-                "had one)", below=below)
+    return said_n("the lowest placed player still without a bye ({n} player below has "
+                  "had one)", "the lowest placed player still without a bye ({n} players "
+                  "below have had one)", below)
 
 
 def _fewest_byes(v: _Values) -> Said:
@@ -218,9 +222,9 @@ def _fewest_byes(v: _Values) -> Said:
     if not below:
         return said_n("last place; every player has had {n} bye already",
                       "last place; every player has had {n} byes already", byes)
-    return said_n("{below} from the bottom; every player has had {n} bye already",
-                  "{below} from the bottom; every player has had {n} byes already", byes,
-                  below=below)
+    return said_n("the lowest placed player with the fewest byes ({byes}); {n} player "
+                  "below has had more", "the lowest placed player with the fewest byes "
+                  "({byes}); {n} players below have had more", below, byes=byes)
 
 
 def _factored(v: _Values) -> Said:
