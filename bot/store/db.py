@@ -271,10 +271,9 @@ class SqliteDatabase(Database):
         NORMAL`` for the transaction) and the sync follows outside the lock
         (``_on_disk``), one sync for every commit made by then: the next use-case runs
         meanwhile. What was committed is on the disk before the transaction returns, so
-        before the update is confirmed to Telegram, and before anything read from it is
-        handed out: every transaction waits, after its own end, for the sync of the
-        commits it could see (a sender's claim sends nothing of a change not yet on the
-        disk). BEGIN and COMMIT go to aiosqlite's thread only when they may wait: BEGIN
+        before the update is confirmed to Telegram; and the bookkeeping waits, after its
+        own end, for the sync of the commits it could see, so a sender's claim sends
+        nothing of a change not yet on the disk. BEGIN and COMMIT go to aiosqlite's thread only when they may wait: BEGIN
         IMMEDIATE is tried here first without the busy timeout (``_begin_here``), and a
         COMMIT that changed nothing ends here too (``_end``)."""
         raw = self._raw
@@ -311,8 +310,10 @@ class SqliteDatabase(Database):
     async def _snapshot(self) -> AsyncIterator[Tx]:
         """A lookup (``Database.snapshot``): a plain BEGIN, which in WAL mode takes no
         lock, and its COMMIT, on this thread: neither waits nor writes (a lookup that did
-        write after all ends on aiosqlite's thread, as any write does). It returns once
-        what it could see is on the disk (``_writing``)."""
+        write after all ends on aiosqlite's thread, as any write does). It does not wait
+        for the sync of what it saw (``_writing``): what a lookup finds decides what the
+        update's use-case does, and that use-case's own sync takes every earlier commit
+        along; waiting here put a sync's wait before every update's use-case."""
         if self.read_only:
             async with self._transaction() as tx:
                 yield tx
@@ -321,7 +322,6 @@ class SqliteDatabase(Database):
         with self._first():
             async with self._lock:
                 raw.execute("BEGIN")
-                seen = self._written
                 changes = raw.total_changes
                 try:
                     yield SqliteTx(raw)
@@ -329,7 +329,6 @@ class SqliteDatabase(Database):
                     await self._end("ROLLBACK", changes)
                     raise
                 await self._end("COMMIT", changes)
-            await self._on_disk(seen)
 
     async def _on_disk(self, upto: int) -> None:
         """Wait until the log holds the first ``upto`` commits on the disk: one sync of
