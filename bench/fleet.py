@@ -12,9 +12,11 @@ workers behind a proxy that hands each update to a random worker (``bench.fleet_
 and plays four waves, each all at once, the fake Bot API posting up to 40 updates at a time
 (Telegram's default ``max_connections``): every match's winner reports game 1 in the chat,
 taps its first answer ("I started" or Confirm), confirms, and the loser taps Agree. An
-update's latency is from the moment the fake queued it to its claim's commit
-(``processed_updates.processed_at``, written by the worker); the burst rate is the updates
-of the waves over the time from each wave's first queued update to its last commit.
+update's latency is from the moment the fake queued it to the time its use-case was
+given (``processed_updates.processed_at``, the clock its handler read, after the lookups
+that chose it and before its transaction waited for the database: neither that wait nor
+the commit is in it; ``--trace`` gives both); the burst rate is the updates of the waves
+over the time from each wave's first queued update to the last of those times.
 
 What the latency is: a wave hands its updates over all at once, so the last of a wave waits
 behind all the others: a burst's p99 is about the wave's length over the rate (32 updates
@@ -29,6 +31,12 @@ API, the proxy), per update applied, are printed too: counted, so a busy machine
 them less than the rates. Pacing
 is virtual (``TDBOT_PACE``): the workers wait no real second for Telegram's limits, so this
 measures the bot and its database.
+
+``--trace`` traces each worker (``bench.fleet_trace``): for the median and the slowest
+updates, where their time went from queued to committed (received, handlers started, the
+use-case's wait for the database, its body, its COMMIT and the log's sync), and what held
+the event loop meanwhile (long callbacks with sampled stacks, the collector, the sender's
+passes), printed per part.
 
 ``--counters`` counts, in each PostgreSQL worker, every transaction by the use-case or
 bookkeeping step that opened it: statements (each a round trip to the server), and the

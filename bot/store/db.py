@@ -16,9 +16,10 @@ another's half-done work. Other processes (``tdbot db backup``, the CLI while th
 wait for the write lock up to the busy timeout.
 
 What may wait goes to aiosqlite's worker thread, so the event loop never blocks on it:
-opening the file, BEGIN IMMEDIATE (it waits up to the busy timeout while another process
-writes), COMMIT (in WAL mode a commit may checkpoint, which writes and syncs the database
-file), ROLLBACK, migrations and backups. The statements between BEGIN and COMMIT run on
+opening the file, BEGIN IMMEDIATE when another process writes (it then waits up to the
+busy timeout), a COMMIT that changed something (in WAL mode a commit may checkpoint,
+which writes and syncs the database file), migrations and backups; the sync of the log
+goes to a thread of its own, after the lock is let go (``SqliteDatabase._writing``). The statements between BEGIN and COMMIT run on
 the event loop's own thread: the transaction then holds SQLite's write lock, so in WAL mode
 a statement waits for nobody, and one indexed statement on a local file takes a few
 microseconds, where a trip to the worker thread and back takes 60-180 (three trips for a
@@ -426,7 +427,8 @@ async def connect_shared(path: Path) -> tuple[aiosqlite.Connection, sqlite3.Conn
         await conn.execute("PRAGMA journal_mode = WAL")
         # FULL: in WAL mode NORMAL syncs the log only at checkpoints, so a power cut can
         # undo a commit whose update was already confirmed to Telegram (SQLite docs, "PRAGMA
-        # synchronous"); FULL syncs the log at each commit.
+        # synchronous"); FULL syncs the log at each commit. The bot's transactions sync it
+        # themselves, after the lock (SqliteDatabase._writing).
         await conn.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
     except BaseException as exc:
         await _close_quietly(conn)
