@@ -150,6 +150,10 @@ class SqliteDatabase(Database):
         self._synced = 0
         self._syncing: asyncio.Task[None] | None = None
         self._log_fd: int | None = None
+        # a write-ahead log to sync (a file in WAL mode; not a database in memory, whose
+        # commits sync nothing, nor one in another journal mode, whose COMMIT syncs)
+        self._own_sync = (not read_only and raw.execute("PRAGMA journal_mode").fetchone()[0]
+                          == "wal")
 
     @classmethod
     async def open_file(
@@ -279,7 +283,8 @@ class SqliteDatabase(Database):
         COMMIT that changed nothing ends here too (``_end``)."""
         raw = self._raw
         async with self._lock:
-            raw.execute("PRAGMA synchronous = NORMAL")
+            if self._own_sync:
+                raw.execute("PRAGMA synchronous = NORMAL")
             try:
                 if not self._begin_here():
                     await self._conn.execute("BEGIN IMMEDIATE")
@@ -304,8 +309,10 @@ class SqliteDatabase(Database):
                     if synced:
                         seen = self._written
             finally:
-                raw.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
-        await self._on_disk(seen)
+                if self._own_sync:
+                    raw.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
+        if self._own_sync:
+            await self._on_disk(seen)
 
     @asynccontextmanager
     async def _snapshot(self) -> AsyncIterator[Tx]:

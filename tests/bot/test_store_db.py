@@ -268,3 +268,19 @@ async def test_use_cases_waiting_go_before_the_bookkeeping(sqlite_db: SqliteData
     leave.set()
     await asyncio.wait_for(asyncio.gather(first, recording, second), 10)
     assert order == ["first", "second", "record"]
+
+
+async def test_a_database_in_memory_has_no_log_to_sync(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A database in memory (the tests' own) has no write-ahead log: a commit syncs
+    nothing and does not look for one."""
+    synced: list[int] = []
+    monkeypatch.setattr(db_module, "_datasync", synced.append)
+    database = await open_database(":memory:")
+    try:
+        async with database.transaction() as tx:
+            await tx.insert("INSERT INTO people (name, created_at) VALUES (?, ?)", ("Ann", STAMP))
+        async with database.snapshot() as tx:
+            assert await tx.scalar("SELECT count(*) FROM people") == 1
+    finally:
+        await database.close()
+    assert synced == []
