@@ -64,7 +64,8 @@ class Console:
             return _HELP
         if line == ":calls":
             return "\n".join(
-                f"{c.seq:4} {c.method} {c.status} {c.error or ''}".rstrip()
+                f"{c.seq:4} {c.method} {c.status} {c.error or ''}"
+                f"{' (in a webhook answer)' if c.via_webhook else ''}".rstrip()
                 for c in self.tg.calls()
                 if c.method != "getUpdates"
             )
