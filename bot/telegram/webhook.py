@@ -22,8 +22,9 @@ kilobytes; a larger body is not Telegram's); JSON that makes an update. Each ref
 line of text and is never a 2xx.
 
 Start and stop (:func:`serve`) follow ``run_webhook``'s order, except that the server
-listens before Telegram is told of it: the application starts, then the server, then
-setWebhook (the secret, every kind of update, the pending updates kept). On SIGINT or
+listens first (an address in use then stops start-up before anything else is touched):
+the server, then the application's start-up, then setWebhook (the secret, every kind of
+update, the pending updates kept). On SIGINT or
 SIGTERM the server stops taking POSTs and gives those in flight ``STOP_GRACE`` seconds to be
 applied and answered (one not answered by then is posted again later), then the
 application stops as ``run_webhook`` stops it. The webhook is left set, as PTB leaves it:
@@ -37,6 +38,7 @@ import asyncio
 import hmac
 import json
 import logging
+import os
 import signal
 from typing import Any
 
@@ -98,8 +100,9 @@ class WebhookServer:
         except OSError as exc:
             await self._runner.cleanup()
             self._runner = None
+            why = os.strerror(exc.errno) if exc.errno else str(exc)
             raise CannotListen(f"cannot listen on {self._listen}:{self._port} "
-                               f"({exc.strerror or exc})") from exc
+                               f"({why.lower()})") from exc
         self.port = int(self._runner.addresses[0][1])
         return self.port
 
@@ -165,12 +168,14 @@ async def serve(app: AnyApplication, *, listen: str, port: int, path: str, url: 
     server = WebhookServer(app, listen=listen, port=port, path=path, secret=secret)
     started = False
     try:
+        # bound first: a port in use stops start-up before the database or Telegram is
+        # touched; a POST that comes meanwhile waits in the queue for the start
+        await server.start()
         await app.initialize()
         if app.post_init:
             await app.post_init(app)
         await app.start()
         started = True
-        await server.start()
         await app.bot.set_webhook(url=url, allowed_updates=allowed_updates,
                                   drop_pending_updates=False, secret_token=secret)
         log.info("listening for Telegram's updates on %s:%s%s", listen, server.port, server.path)

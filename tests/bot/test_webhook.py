@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import signal
 import socket
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -24,6 +25,8 @@ import pytest
 
 from bench.crash import FIRST_PLAYER_ID, TD_ID, definition, player_name
 from bot.fakebot import FakeTelegram, FakeUser
+from bot.fakebot.__main__ import Console
+from bot.fakebot.methods import serve_call
 from bot.fakebot.server import FakeBotServer
 from bot.fakebot.state import StoredMessage
 from bot.fakebot.webhook import carried_call
@@ -36,6 +39,7 @@ from bot.store.db import Database, open_database
 from bot.telegram.app import BotOptions, build_application
 from bot.telegram.pacing import VirtualTime
 from bot.telegram.webhook import MAX_BODY, SECRET_HEADER, serve
+from tests.bot.test_telegram_http import TDBOT, start_bot
 
 SECRET = "hook_SECRET-1"
 
@@ -252,3 +256,49 @@ async def test_the_fake_ignores_a_malformed_webhook_answer(tmp_path: Path,
         (call,) = bot.tg.calls("answerCallbackQuery")
         assert call.via_webhook and not call.ok
         assert not bot.tg.pending_updates()
+
+
+@pytest.mark.skipif(not TDBOT.exists(), reason="the tdbot console script is not installed")
+async def test_tdbot_run_stops_cleanly_on_sigterm_and_says_a_busy_port_in_one_line(
+    tmp_path: Path,
+) -> None:
+    tg = FakeTelegram(bot_username="HookRunBot")
+    async with FakeBotServer(tg.world) as server:
+        sam = tg.add_user("Sam")
+        port = free_port()
+        hook = f"http://127.0.0.1:{port}/tg"
+        options = ("--webhook-url", hook, "--listen", "127.0.0.1", "--port", str(port),
+                   "--webhook-secret", SECRET)
+        bot = await start_bot(server, tmp_path, *options)
+        try:
+            await tg.wait_until(lambda: tg.world.webhook.get("url") == hook, timeout=30,
+                                what="the bot to set its webhook")
+            # a second bot on the same port: one line, exit 2
+            (tmp_path / "second").mkdir()
+            second = await start_bot(server, tmp_path / "second", *options)
+            _, err = await asyncio.wait_for(second.communicate(), timeout=60)
+            assert second.returncode == 2
+            assert err.decode().strip().splitlines()[-1] == (
+                f"tdbot: error: --listen/--port: cannot listen on 127.0.0.1:{port} "
+                "(address already in use)")
+            tg.user_sends(sam, "hello")
+            await tg.wait_for_sent(sam, 1, timeout=15)
+        finally:
+            bot.send_signal(signal.SIGTERM)
+            _, err = await asyncio.wait_for(bot.communicate(), timeout=30)
+        log = err.decode()
+        assert bot.returncode == 0, log
+        assert "Traceback" not in log and "Application.stop() complete" in log, log
+        assert tg.world.webhook.get("url") == hook  # left set: Telegram keeps the updates
+
+
+def test_the_fake_console_marks_a_call_carried_in_a_webhook_answer() -> None:
+    tg = FakeTelegram()
+    asyncio.run(serve_call(tg.world, tg.token, "answerCallbackQuery",
+                           {"callback_query_id": "nope"}, {}, via_webhook=True))
+    asyncio.run(serve_call(tg.world, tg.token, "getMe", {}, {}))
+    lines = Console(tg).handle(":calls")
+    assert lines is not None
+    first, second = lines.splitlines()
+    assert first.endswith("(in a webhook answer)") and "answerCallbackQuery 400" in first
+    assert second == "   2 getMe 200"
