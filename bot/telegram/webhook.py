@@ -125,8 +125,9 @@ class WebhookServer:
             return _refused(400, "the body is not JSON")
         try:
             update = Update.de_json(data, self._app.bot) if isinstance(data, dict) else None
-        except Exception:  # Telegram's data that PTB cannot read: say so, do not confirm it
-            log.exception("the webhook received an update python-telegram-bot cannot read")
+        except Exception as exc:  # data PTB cannot read: say so, do not confirm it
+            log.warning("the webhook refused a body that is not an update (%s: %s)",
+                        type(exc).__name__, exc)
             update = None
         if update is None:
             return _refused(400, "the body is not an update")
