@@ -28,7 +28,7 @@ from typing import Any
 from bot.service.events.definitions import Definition, PairingDef
 from bot.service.events.lookup import Event, get_event
 from bot.service.events.schedule import Round, rounds_of
-from bot.service.people.entries import entries_of
+from bot.service.people.entries import entries_of, entry_of_person, get_entry
 from bot.service.platform.errors import Invalid
 from bot.service.results.matches import core_matches
 from bot.store import games_repo, matches_repo
@@ -184,6 +184,18 @@ async def _load(tx: Tx, event_id: int) -> RoundsEvent:
     stored = await games_repo.games_of_event(tx, event_id)  # once, for both uses
     states = {m.id: c.state() for m, c in zip(decided, await core_matches(tx, decided, stored),
                                                strict=True)}
+    out = _games(matches, numbers, seq_of, states, stored, pairing)
+    paired = max((g.round for g in out), default=0)
+    division = Division(name=event.slug, players=players, games=tuple(out), rounds=paired)
+    return RoundsEvent(event, pairing, defn, division, {n: e for e, n in
+                       ((e, numbers[e.id]) for e in entries)}, numbers, rounds, matches)
+
+
+def _games(matches: list[MatchView], numbers: dict[int, int], seq_of: dict[int, int],
+           states: dict[int, MatchState], stored: dict[int, list[GameRow]],
+           pairing: PairingDef) -> list[Game]:
+    """The division's games of ``matches``, in their order (module docstring); a match
+    of an entry not numbered is left out."""
     out: list[Game] = []
     for m in matches:
         a = numbers.get(m.entries[0]) if m.entries[0] is not None else None
@@ -194,10 +206,34 @@ async def _load(tx: Tx, event_id: int) -> RoundsEvent:
                      pairing.bye_spread, pairing.bye_points, pairing.requested_bye_points)
         if game is not None:
             out.append(game)
-    paired = max((g.round for g in out), default=0)
-    division = Division(name=event.slug, players=players, games=tuple(out), rounds=paired)
-    return RoundsEvent(event, pairing, defn, division, {n: e for e, n in
-                       ((e, numbers[e.id]) for e in entries)}, numbers, rounds, matches)
+    return out
+
+
+async def own_results(tx: Tx, event: Event, person_id: int) -> tuple[Division, int] | None:
+    """The person's results in the round-based event, as ``results_only`` of its load
+    holds them, in a ``Division`` of them and their opponents numbered by entry id, with
+    their own number; None when they have no entry. What their rating estimate is made
+    from (``core.ratings.player_estimate``), read from their own matches' rows: a result
+    in a 1,000-player event then reads two players' games, not the field's
+    (``python -m bench.site``)."""
+    _, pairing = pairing_of(event)
+    entry = await entry_of_person(tx, event.id, person_id)
+    if entry is None:
+        return None
+    matches = await matches_repo.of_entry(tx, entry.id)
+    seq_of = {r.id: r.seq for r in await rounds_of(tx, event.id)}
+    decided = [m for m in matches if m.state == MatchStage.DECIDED]
+    stored = {m.id: await games_repo.games_of(tx, m.id) for m in decided}
+    states = {m.id: c.state() for m, c in zip(decided, await core_matches(tx, decided, stored),
+                                               strict=True)}
+    met = {n for m in matches for n in m.entries if n is not None}
+    entries = [entry, *[await get_entry(tx, n) for n in sorted(met - {entry.id})]]
+    numbers = {e.id: e.id for e in entries}
+    games = tuple(g for g in _games(matches, numbers, seq_of, states, stored, pairing)
+                  if g.kind != GameKind.UNPLAYED)
+    players = tuple(Player(e.id, e.name, e.rating, team=e.team,
+                           active=e.state == EntryState.ACTIVE) for e in entries)
+    return Division(event.slug, players, games, max((g.round for g in games), default=0)), entry.id
 
 
 def results_only(division: Division) -> Division:
