@@ -22,6 +22,7 @@ match is one game of the division in its round (a tsh ``.t`` file has one result
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,6 +51,18 @@ DONE = (MatchStage.DECIDED, MatchStage.BYE)
 MEETING = (MatchStage.READY, MatchStage.PLAYING)
 
 
+def _all_done(states: Collection[str]) -> bool:
+    """A round is complete: it is paired and every match in it is over."""
+    return bool(states) and all(s in DONE for s in states)
+
+
+async def round_complete(tx: Tx, round_id: int) -> bool:
+    """``RoundsEvent.complete`` of one round, read from its matches' states alone: a result
+    asks whether it completed its round, which loading the event would answer at the cost
+    of every match and game of the event."""
+    return _all_done(await matches_repo.states_of_round(tx, round_id))
+
+
 @dataclass(frozen=True)
 class RoundsEvent:
     """A round-based event as the core sees it, with the stored rows it came from."""
@@ -70,8 +83,7 @@ class RoundsEvent:
 
     def complete(self, number: int) -> bool:
         """Round ``number`` is paired and every match in it is over."""
-        found = self.matches_of(number)
-        return bool(found) and all(m.state in DONE for m in found)
+        return _all_done([m.state for m in self.matches_of(number)])
 
     def unfinished(self, number: int) -> list[MatchView]:
         return [m for m in self.matches_of(number) if m.state not in DONE]
