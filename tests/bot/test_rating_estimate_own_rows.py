@@ -83,7 +83,8 @@ async def test_the_line_after_each_result_is_the_whole_fields(
                                                                  entry.person_id)
                         assert line == ratings.change_line(view.rows[n], chess), entry.name
                         if entry.rating:
-                            own = await own_results(tx, state.event, entry.person_id)
+                            own = await own_results(tx, state.event, state.pairing,
+                                                        entry.person_id)
                             assert own is not None
                             made = player_estimate(*own, chess=chess, club=rated == "club")
                             alone += made is not None

@@ -109,13 +109,13 @@ async def change_after_result(tx: Tx, event: Event, person_id: int) -> Said | No
     estimate is made from (``core.ratings.player_estimate``); only where it is made from
     more, an unrated opponent at NASPA, is the whole field rated, once per transaction
     while nothing it is made from changes: both players of a result read the same one."""
-    own = await own_results(tx, event, person_id)
+    pairing = pairing_of(event)[1]
+    own = await own_results(tx, event, pairing, person_id)
     if own is None:
         return None
     division, number = own
     if not next(p for p in division.players if p.number == number).rating:
         return None  # an unrated player has no line
-    pairing = pairing_of(event)[1]
     chess = chess_pairing(pairing)
     alone = player_estimate(division, number, chess=chess, club=pairing.rated == "club")
     if alone is not None:

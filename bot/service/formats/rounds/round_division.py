@@ -221,14 +221,14 @@ def _games(matches: list[MatchView], numbers: dict[int, int], seq_of: dict[int, 
     return out
 
 
-async def own_results(tx: Tx, event: Event, person_id: int) -> tuple[Division, int] | None:
+async def own_results(tx: Tx, event: Event, pairing: PairingDef, person_id: int
+                      ) -> tuple[Division, int] | None:
     """The person's results in the round-based event, as ``results_only`` of its load
     holds them, in a ``Division`` of them and their opponents numbered by entry id, with
     their own number; None when they have no entry. What their rating estimate is made
     from (``core.ratings.player_estimate``), read from their own matches' rows: a result
     in a 1,000-player event then reads two players' games, not the field's
-    (``python -m bench.site``)."""
-    _, pairing = pairing_of(event)
+    (``python -m bench.site``). ``pairing``: the event's (``pairing_of``)."""
     entry = await entry_of_person(tx, event.id, person_id)
     if entry is None:
         return None
