@@ -41,7 +41,7 @@ from functools import cached_property, lru_cache
 from itertools import product
 
 from core.knockout.sssg import elo_odds
-from core.pairing.engine import ordinal
+from core.ordinals import ordinal
 from core.pairing.gibson import can_catch
 from core.standings import StandingLine, chess_standings, scrabble_standings
 from core.tournament import Division, Game, GameKind, Pairings

@@ -34,6 +34,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from core.knockout.sssg import TOP_PRIZES, plate_prize_count
+from core.ordinals import ordinal
 from core.phrases import Phrase, phrase
 
 #: Para 7: "approximately 90% of all fees collected after costs".
@@ -91,11 +92,6 @@ class Guarantee:
             raise ValueError(f"{self.place}: least is below {self.multiple} x the fees paid")
 
 
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
 def prize_places(plate: bool, players: int) -> int:
     """How many prize places para 8 guarantees: First to Fourth in the top division (fewer
     if it has fewer players), and in the plate the number of plate players / 4 rounded
@@ -129,7 +125,7 @@ def para8_guarantees(plate: bool, players: int, paid: Sequence[int]) -> tuple[Gu
         else:
             multiple = TOP_MULTIPLES[place - 1]
         least = fees + 1 if multiple is None else _ceil(multiple * fees)
-        guarantees.append(Guarantee(ordinal(place), least, fees, multiple))
+        guarantees.append(Guarantee(str(ordinal(place)), least, fees, multiple))
     return tuple(guarantees)
 
 
@@ -346,16 +342,11 @@ def summary_lines(report: PrizeReport, currency: str = "$") -> tuple[Phrase, ...
 
 
 def _place(place: str) -> Phrase | str:
-    """A prize place as ``ordinal`` wrote it ('1st', '22nd'), as a phrase, so that each
-    language writes its own ordinal; a place named otherwise, as it is."""
+    """A prize place as ``ordinal`` wrote it in English ('1st', '22nd'), as its phrase
+    again, so that each language writes its own ordinal; a place named otherwise, as it
+    is."""
     found = _ORDINAL.fullmatch(place)
-    if found is None:
-        return place
-    n = int(found[1])
-    if n == 1:
-        return phrase("1st")
-    return {"st": phrase("{n}st", n=n), "nd": phrase("{n}nd", n=n),
-            "rd": phrase("{n}rd", n=n)}.get(found[2], phrase("{n}th", n=n))
+    return place if found is None else ordinal(int(found[1]))
 
 
 _ORDINAL = re.compile(r"(\d+)(st|nd|rd|th)")

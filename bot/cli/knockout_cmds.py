@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from bot.cli.app import fail, files_app, whole
+from core.ordinals import ordinal
 
 if TYPE_CHECKING:
     from core.knockout import bracket as bk
@@ -262,7 +263,6 @@ def draw_text(event: sssg.KnockoutEvent) -> str:
 
 
 def simulate_text(record: dict[str, Any]) -> str:
-    ordinal = ["1st", "2nd", "3rd", "4th"]
     out = [
         f"{FORMAT_TITLES[record['format']]} event "
         f"played at random, seed {record['seed']}: {record['players']} players, "
@@ -303,7 +303,7 @@ def simulate_text(record: dict[str, Any]) -> str:
     from bot.service.formats.knockout.offline import places_title
 
     label = places_title(str(record["format"]))
-    out.append(f"{label}: " + ", ".join(f"{ordinal[i]} {n}" for i, n in enumerate(top[:4])))
+    out.append(f"{label}: " + ", ".join(f"{ordinal(i)} {n}" for i, n in enumerate(top[:4], start=1)))
     if places["plate"]:
         k = record["prizes"]["plate_prize_count"]
         winners = record["prizes"]["plate"]

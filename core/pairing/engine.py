@@ -63,12 +63,6 @@ WINDOW = 3  # places either side of the table partner, for sparse graphs
 _WEIGHT_LIMIT = 2**120
 
 
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st: places as a TD says them in English."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
 @dataclass(frozen=True)
 class Rules:
     """What the engine must respect beyond the table."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from PIL import Image, ImageDraw
 
 from bot.pictures import layout as lay
@@ -62,7 +63,7 @@ def test_the_grand_final_s_head_start_and_slots_are_drawn_in_french() -> None:
     gf = sssg.derive(event).top.matches[-1]
     final = next(p for p in french(event) if p.name == "top-final")
     box = boxes_of([final])[gf.id]
-    assert box.label == f"{gf.id} · vainqueur du tableau principal +1"
+    assert box.label == f"{gf.id} · vainq. tableau principal +1"
     assert [r.text for r in box.rows] == ["Vainqueur de T23", "Vainqueur de T29"]
     assert "Le vainqueur du tableau principal commence avec 1 partie d'avance" in texts(final)
     assert "Grand Final · au meilleur des 18 parties" in texts(final)
@@ -141,3 +142,30 @@ def test_a_french_picture_drawn_with_pillow_s_own_font_has_its_accents() -> None
     bare = lay.replace(picture, texts=tuple(lay.replace(t, text=FONTS.shown(t.text))
                                             for t in picture.texts))
     assert render(picture, FONTS) != render(bare, FONTS)
+
+
+@pytest.mark.parametrize("fonts", [Fonts.builtin(), Fonts.default()], ids=["builtin", "default"])
+@pytest.mark.parametrize("stage", ["drawn", "halfway", "finished"])
+def test_a_french_16_player_double_elimination_s_words_fit_their_boxes(
+        fonts: Fonts, stage: str) -> None:
+    """Every word the French pictures of a 16-player double elimination draw fits where it
+    is drawn, measured in the font that draws it: a box's label and note inside the box,
+    a slot's words in its row, the grand final's head start on its line. Only a player's
+    own name may be cut in its row; the picture's own words are short forms ("vainq.
+    tableau principal") where the chat's would not fit."""
+    event = sssg_event(16, stage)
+    for picture in division_layouts(event, title="Tournoi test", measure=fonts.measure, w=FR):
+        s = picture.sizes
+        for box in picture.boxes:
+            label = fonts.measure(box.label, s.small, True)
+            note = fonts.measure(box.note, s.small, False) if box.note else 0
+            assert label + note + s.pad <= box.w, (picture.name, box.label, box.note)
+            assert lay.ELLIPSIS not in box.label + box.note, (picture.name, box.label)
+            for row in box.rows:
+                room = box.w - 3 * s.pad - box.seed_w
+                assert fonts.measure(row.text, s.name, True) <= room, (picture.name, row.text)
+                if row.player is None:
+                    assert lay.ELLIPSIS not in row.text, (picture.name, row.text)
+        for t in picture.texts:
+            assert t.x + fonts.measure(t.text, t.px, t.bold) <= picture.width - s.margin, t
+            assert lay.ELLIPSIS not in t.text, (picture.name, t.text)

@@ -7,6 +7,7 @@ here: the command's options, defaults, output shapes and one-line errors (exit 2
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -198,3 +199,36 @@ def test_a_bye_in_a_round_paired_ahead_counts_as_that_players_bye(tmp_path: Path
                          "--json").stdout)
     assert out["round"] == 3 and out["byes"] != [2]
     assert out["pairings"] and 2 in out["pairings"][0]
+
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "club.t"
+#: Each system as `files pair` takes it on examples/club.t (11 players, 5 rounds played).
+SYSTEMS = [["swiss"], ["koth"], ["fp"], ["lagged", "--lagged-rounds", "2"], ["rr"],
+           ["double-rr"], ["nsc2006"], ["quads"], ["koth-quads"], ["speed"], ["split-rr"],
+           ["snake", "--set", "groups=1"], ["portland", "--last-swiss-round", "7"], ["uscf"]]
+
+
+@pytest.mark.parametrize("system", SYSTEMS, ids=[s[0] for s in SYSTEMS])
+def test_the_reasons_read_as_english_sentences(system: list[str]) -> None:
+    """--json --reasons gives each pair's and bye's reason as one English sentence for the
+    operator: no kind's raw name (a_kind), no record or JSON inside the text, no
+    placeholder left, and a count never reads like a player's number ("2 from the bottom"
+    beside "bye 7")."""
+    result = run("--system", system[0], "--in", str(EXAMPLE), "--json", "--reasons",
+                 *system[1:])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    reasons = [text for _, text in out["reasons"]]
+    assert len(reasons) == len(out["pairings"]) + len(out["byes"]), out
+    for text in reasons:
+        assert text and isinstance(text, str), out
+        assert not re.search(r"\b[a-z]+_[a-z_]+\b|[{}\[\]\"]|<|&[a-z]+;|from the bottom", text), text
+
+
+def test_a_bye_s_reason_counts_the_players_below_in_words() -> None:
+    result = run("--system", "swiss", "--in", str(EXAMPLE), "--total-rounds", "7", "--json",
+                 "--reasons")
+    out = json.loads(result.output)
+    byes = [text for (_, b), text in out["reasons"] if b == 0]
+    assert byes == [f"bye {out['byes'][0]}: the lowest placed player still without a bye ("
+                    "2 players below have had one)"], byes

@@ -185,8 +185,9 @@ async def test_availability_why_and_export_answer_each_in_their_language(tmp_pat
         assert any(f"<b>{EVENT} : Ronde 3</b>\nDisponibles (" in t
                    and "Indisponibles (2) : " in t for t in tara_said), tara_said
         assert any(t.startswith("<b>Ronde 1 : Dev Rao contre ") for t in tara_said), tara_said
-        assert any("(joueurs par numéro, comme dans le fichier .t : " in t
-                   for t in tara_said), tara_said
+        assert any(t.startswith("<b>Ronde 1 : Dev Rao contre ") and "\nappariement " in t
+                   and "Dev Rao c. " in t for t in tara_said), tara_said  # named in full
+        assert not any("par numéro" in t for t in tara_said), tara_said
         assert any(f"<b>{EVENT}</b> : les résultats et les droits à ce jour, envoyés ici en "
                    "fichiers : weekly-swiss-results.csv" in t for t in tara_said), tara_said
         assert not any("Round " in t for t in tara_said), tara_said

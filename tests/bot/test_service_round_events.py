@@ -488,16 +488,22 @@ def test_why_names_the_pair_the_bye_or_no_pair_in_the_reader_s_language() -> Non
     from bot.service.formats.rounds.round_texts import why_lines
     from bot.words import for_locale
     from bot.words.said import english, render
+    from core.pairing.why import why
 
-    pair = Reason(2, "Ann Lee", "Eve Tan", "paired 1v5: top half v bottom half", False, "1 Ann")
-    bye = Reason(2, "Ivy", None, "bye 9: first bye of the event", False, "9 Ivy")
+    names = {1: "Ann Lee", 5: "Eve Tan", 9: "Ivy"}
+    koth = why("table", a=1, b=5, table=why("factored", factor=2, a=1, b=2, after=0), notes=())
+    pair = Reason(2, "Ann Lee", "Eve Tan", koth, False)
+    bye = Reason(2, "Ivy", None, "bye 9: first bye of the event", False)
     out = Reason(2, "Hal Ng", None, "", False)
-    said = english(why_lines([pair, bye, out]))
-    assert said.startswith("<b>Round 2: Ann Lee v Eve Tan</b>\npaired 1v5: top half"), said
-    assert "<b>Round 2: Ivy, bye</b>\nbye 9: first bye" in said, said
+    said = english(why_lines([pair, bye, out], names))
+    assert said.startswith("<b>Round 2: Ann Lee v Eve Tan</b>\npaired Ann Lee v Eve Tan: "
+                           "KOTH: 1st v 2nd\n"), said
+    assert "<b>Round 2: Ivy, bye</b>\nbye 9: first bye" in said, said  # kept text, as kept
     assert said.endswith("<b>Round 2: Hal Ng</b>\nnot paired in this round (withdrawn or "
                          "expelled)"), said
-    fr = render(why_lines([bye, out]), for_locale("fr"))
+    fr = render(why_lines([pair, bye, out], names), for_locale("fr"))
+    assert fr.startswith("<b>Ronde 2 : Ann Lee contre Eve Tan</b>\nappariement Ann Lee c. Eve "
+                         "Tan : "), fr
     assert "<b>Ronde 2 : Ivy, exemption</b>" in fr, fr
     assert fr.endswith("<b>Ronde 2 : Hal Ng</b>\nnon apparié dans cette ronde (retiré ou exclu)")
 

@@ -284,16 +284,19 @@ def test_ci_starts_postgresql_before_the_tests_and_stops_if_it_cannot() -> None:
 
 def test_the_server_script_is_idempotent(pg_target: str) -> None:
     """Run again beside the server it started, the script changes nothing and prints the
-    same URL (CI and a developer run it every time)."""
+    same URL (CI and a developer run it every time), whichever database TDBOT_TEST_POSTGRES
+    names: the script is told that one (TDBOT_PG_DB), as it was when it made it."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("TDBOT_PG_")}
     first = urlsplit(os.environ["TDBOT_TEST_POSTGRES"])
     if first.port is not None and first.port != 54329:
         pytest.skip("TDBOT_TEST_POSTGRES is not the server deploy/postgres-for-tests.sh starts")
+    env["TDBOT_PG_DB"] = first.path.lstrip("/")
     done = subprocess.run([str(ROOT / "deploy" / "postgres-for-tests.sh")], env=env,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == os.environ["TDBOT_TEST_POSTGRES"].strip()
     assert "starting" not in done.stderr and "making a cluster" not in done.stderr
+    assert "creating the database" not in done.stderr
 
 
 def test_a_postgresql_for_the_tests_that_cannot_be_reached_fails_the_run() -> None:

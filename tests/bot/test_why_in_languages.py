@@ -134,7 +134,8 @@ async def test_a_french_td_reads_why_without_an_english_word(
                             " ON m.id = r.match_id WHERE m.event_id = ?", (event_id,))
         state = await load_rounds_event(tx, event_id)
     assert kept and all(r["reason"] == "" and r["why"] for r in kept), kept
-    english_of = {in_english(from_json(json.loads(r["why"]))) for r in kept}
+    names = {number: e.name for number, e in state.entries.items()}
+    english_of = {in_english(from_json(json.loads(r["why"])), names) for r in kept}
     players = sorted({e.name for e in state.entries.values()})
     for number in range(1, rounds + 1):
         for name in players:
@@ -144,8 +145,9 @@ async def test_a_french_td_reads_why_without_an_english_word(
             assert en.startswith(f"<b>Round {number}: {name}"), en
             found = ENGLISH.findall(fr.replace(name, ""))
             assert not found, (found, fr)
-            # the English answer holds one of the reasons as the command line prints them
+            # the English answer holds one of the reasons, its players named in full
             assert any(text.replace("&", "&amp;") in en for text in english_of), en
+            assert "by number" not in en and "par numéro" not in fr, (en, fr)
 
 
 async def test_a_round_paired_by_an_earlier_version_shows_its_kept_text(db: Database) -> None:
@@ -158,5 +160,41 @@ async def test_a_round_paired_by_an_earlier_version_shows_its_kept_text(db: Data
         await tx.execute("UPDATE pairing_reasons SET reason = 'paired 1v5: old words', why = NULL")
     fr = await _ask(db, created.event_id, "Ann Lee", 1, "fr")
     en = await _ask(db, created.event_id, "Ann Lee", 1, "en")
-    assert "\npaired 1v5: old words\n" in fr and "\npaired 1v5: old words\n" in en, (fr, en)
+    assert fr.endswith("\npaired 1v5: old words") and en.endswith("\npaired 1v5: old words"), (
+        fr, en)
     assert fr.startswith("<b>Ronde 1 : Ann Lee contre "), fr
+
+
+async def test_a_reason_kept_as_data_names_the_players_in_full_in_either_language(
+        db: Database) -> None:
+    """A reason kept as JSON when its round was paired (as every round since migration 0032
+    keeps it) names the players by number; /why names them in full, as the event's other
+    messages do, and lists no numbers under it."""
+    async with db.transaction() as tx:
+        created = await create_event(tx, parse_definition(_definition("koth", "")),
+                                     by=Actor.cli(), now=NOW)
+        await make_draw(tx, created.event_id, seed=1, by=Actor.cli(), now=NOW)
+    await _open_and_play(db, created.event_id, 1)
+    async with db.transaction() as tx:
+        state = await load_rounds_event(tx, created.event_id)
+        ann = next(n for n, e in state.entries.items() if e.name == "Ann Lee")
+        match = next(m for m in state.matches_of(1) if state.entries[ann].id in m.entries
+                     and m.state == "playing")
+        other = next(e for e in match.entries if e != state.entries[ann].id)
+        them = state.numbers[other]
+        kept = json.dumps({"kind": "moved", "values": {
+            "a": ann, "b": them, "a_table": ann + 1, "b_table": them + 1, "places": [],
+            "moves": [{"kind": "met", "values": {"a": ann, "b": ann + 1, "times": 1}}],
+            "notes": []}})
+        await tx.execute("UPDATE pairing_reasons SET reason = '', why = ? WHERE match_id = ?",
+                         (kept, match.id))
+    name, next_a = state.entries[them].name, state.entries[ann + 1].name
+    next_b = state.entries[them + 1].name
+    en = await _ask(db, created.event_id, "Ann Lee", 1, "en")
+    fr = await _ask(db, created.event_id, "Ann Lee", 1, "fr")
+    assert (f"\npaired Ann Lee v {name} instead of the table's Ann Lee v {next_a} and {name} v "
+            f"{next_b}: Ann Lee and {next_a} already met once") in en, en
+    assert (f"\nappariement Ann Lee c. {name} au lieu de Ann Lee c. {next_a} et {name} c. "
+            f"{next_b} prévus par la table : Ann Lee et {next_a} ont déjà joué ensemble une "
+            "fois") in fr, fr
+    assert "by number" not in en and "par numéro" not in fr, (en, fr)

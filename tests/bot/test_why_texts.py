@@ -35,9 +35,9 @@ def test_a_reason_reads_in_french_and_in_english() -> None:
                  moves=(why("met", a=3, b=4, times=2), why("split", a=5, b=6)),
                  notes=(why("repeat_fewest", a=3, b=5, times=1),))
     assert in_english(reason) == (
-        "paired 3v5 (3rd v 5th) instead of the table's 3v4 and 5v6: 3 and 4 already met "
-        "twice; 5v6 was split to mend a pair nearby (a repeat: 3 and 5 met once before; no "
-        "pairing with fewer repeats was found)")
+        "paired 3 v 5 (3rd v 5th) instead of the table's 3 v 4 and 5 v 6: 3 and 4 already "
+        "met twice; 5 v 6 was split to mend a pair nearby (a repeat: 3 and 5 met once before; "
+        "no pairing with fewer repeats was found)")
     fr = render(worded(reason), for_locale("fr"))  # type: ignore[arg-type]
     assert fr == (
         "appariement 3 c. 5 (3e c. 5e) au lieu de 3 c. 4 et 5 c. 6 prévus par la table : 3 et "
@@ -53,3 +53,29 @@ def test_a_td_s_words_in_a_reason_are_escaped_and_kept_text_is_shown_as_it_is() 
                   "&lt;b&gt;feud&lt;/b&gt; &amp; co)")
     assert worded("paired 1v2: KOTH: 1st v 2nd") == "paired 1v2: KOTH: 1st v 2nd"
     assert in_english(why("a_kind_from_a_later_version")) == "a_kind_from_a_later_version"
+
+
+def test_a_reason_names_players_by_their_full_names_where_it_is_given_them() -> None:
+    """/why names people as the event's other messages do; the places stay places (3rd v
+    5th) and a list of players is a list of names."""
+    names = {3: "Ann Lee", 4: "Dev Rao", 5: "Eve Tan", 6: "Hal Ng", 12: "Zoë <Ng>"}
+    reason = why("moved", a=3, b=5, a_table=4, b_table=6,
+                 places=(why("places", a=3, b=5),),
+                 moves=(why("met", a=3, b=4, times=2), why("split", a=5, b=6)),
+                 notes=(why("repeat_fewest", a=3, b=5, times=1),))
+    assert in_english(reason, names) == (
+        "paired Ann Lee v Eve Tan (3rd v 5th) instead of the table's Ann Lee v Dev Rao and "
+        "Eve Tan v Hal Ng: Ann Lee and Dev Rao already met twice; Eve Tan v Hal Ng was split "
+        "to mend a pair nearby (a repeat: Ann Lee and Eve Tan met once before; no pairing "
+        "with fewer repeats was found)")
+    fr = render(worded(reason, names), for_locale("fr"))  # type: ignore[arg-type]
+    assert fr.startswith("appariement Ann Lee c. Eve Tan (3e c. 5e) au lieu de Ann Lee c. "
+                         "Dev Rao et Eve Tan c. Hal Ng prévus par la table"), fr
+    group = why("bye", player=12, rule=why("odd_one_out", group=why(
+        "speed_group", members="3, 12, 5", block=1, notes=())))
+    assert in_english(group, names) == (
+        "bye Zoë <Ng>: odd one out of speed group Ann Lee, Zoë <Ng>, Eve Tan (rounds 1-3, by "
+        "rating), lowest placed with the fewest byes whose sitting out leaves the fewest "
+        "repeats")
+    assert "Zoë &lt;Ng&gt;" in render(worded(group, names), for_locale("fr"))  # type: ignore[arg-type]
+    assert in_english(group).startswith("bye 12: odd one out of speed group 3, 12, 5")

@@ -47,7 +47,7 @@ def test_later_byes_go_to_last_place_without_a_bye() -> None:
     # standings order given: 5 is last but has had a bye, so 4 (next-to-last) gets it
     player, reason = choose_bye(d, [1, 2, 3, 4, 5], history_before(d, 2))
     assert player == 4
-    assert "1 from the bottom" in en(reason)
+    assert "the lowest placed player still without a bye (1 player below has had one)" == en(reason)
 
 
 def test_when_everyone_has_had_a_bye_the_fewest_byes_decide() -> None:

@@ -36,7 +36,7 @@ def history(met=(), balance=None) -> History:
 def test_clean_table_is_kept() -> None:
     out = match([1, 2, 3, 4, 5, 6], koth([1, 2, 3, 4, 5, 6]), history(), Rules())
     assert [pair for pair, _ in out] == [(1, 2), (3, 4), (5, 6)]
-    assert en(out[0][1]) == "paired 1v2: KOTH: 1st v 2nd"
+    assert en(out[0][1]) == "paired 1 v 2: KOTH: 1st v 2nd"
 
 
 def test_repeat_is_switched_and_explained() -> None:
@@ -47,7 +47,7 @@ def test_repeat_is_switched_and_explained() -> None:
     text = " ".join(en(t) for _, t in out)
     assert "3 and 4 already met twice" in text
     # places in the order paired say how far the table was left: 3rd meets 5th
-    assert "paired 3v5 (3rd v 5th) instead of the table's 3v4 and 5v6" in text
+    assert "paired 3 v 5 (3rd v 5th) instead of the table's 3 v 4 and 5 v 6" in text
 
 
 def test_repeats_allowed_keeps_table() -> None:

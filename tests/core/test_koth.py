@@ -39,7 +39,7 @@ def test_later_rounds_pair_by_standings() -> None:
     pairings = pair_koth(division([2000, 1900, 1800, 1700, 1600, 1500], games), 2)
     # standings: 1, 3, then 0-0 players 5, 6 (by rating), then 4 (-20), 2 (-200)
     assert pairs_of(pairings) == [(1, 3), (5, 6), (2, 4)]
-    assert said_for(pairings, (1, 3)) == "paired 1v3: KOTH: 1st v 2nd"
+    assert said_for(pairings, (1, 3)) == "paired 1 v 3: KOTH: 1st v 2nd"
 
 
 def test_repeats_avoided_unless_allowed() -> None:

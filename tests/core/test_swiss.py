@@ -42,7 +42,7 @@ def test_round_one_top_half_against_bottom_half() -> None:
     players = tuple(Player(i, f"P{i}", 2400 - 10 * i) for i in range(1, 33))
     pairings = pair_swiss(Division("A", players), 1)
     assert pairs_of(pairings) == [(i, i + 16) for i in range(1, 17)]
-    assert said_for(pairings, (1, 17)) == "paired 1v17: Swiss, 0-win group: 1st v 17th of 32"
+    assert said_for(pairings, (1, 17)) == "paired 1 v 17: Swiss, 0-win group: 1st v 17th of 32"
 
 
 def test_seed_example_after_round_five() -> None:

@@ -51,8 +51,9 @@ from bot.store.entries_repo import EntryState
 from bot.store.journal_repo import JournalEntry
 from bot.store.rounds_repo import RoundState
 from bot.words import SOURCE, for_locale
-from bot.words.said import Said, Value, joined, said, said_n
+from bot.words.said import Said, Value, from_core, joined, said, said_n
 from core.knockout.match import Decision, Match, MatchStage
+from core.ordinals import ordinal
 
 #: What a page that does not exist says: the same for a private event as for none at all.
 NO_PAGE = "There is no public page here."
@@ -461,16 +462,6 @@ async def player(db: Database, slug: str, entry_id: int) -> PlayerPage:
                           format_of(event).standings)
 
 
-def _ordinal(n: int) -> Said:
-    """A place in words: "1st", "2nd", "3rd", "11th" (each language its own)."""
-    if n == 1:
-        return said("1st")
-    if 10 <= n % 100 <= 20:
-        return said("{n}th", n=n)
-    return {1: said("{n}st", n=n), 2: said("{n}nd", n=n), 3: said("{n}rd", n=n)}.get(
-        n % 10, said("{n}th", n=n))
-
-
 def place_in(table: StandingsPage, entry_id: int) -> Said | None:
     """A player's row of the standings in words: "3rd of 10, 1-0, +400" (Scrabble: wins,
     losses, spread, Director's Manual) or "3rd of 10, 1.5 points" (chess, USCF guide);
@@ -479,7 +470,7 @@ def place_in(table: StandingsPage, entry_id: int) -> Said | None:
     row = next((r for r in table.rows if r["number"] == number), None)
     if row is None:
         return None
-    where = _ordinal(int(row["rank"]))
+    where = from_core(ordinal(int(row["rank"])))
     if table.chess:
         points = _points(float(row["points"]))
         if points == "1":

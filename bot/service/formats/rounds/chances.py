@@ -38,7 +38,7 @@ from core.chances import (
     remaining_of,
     simulate,
 )
-from core.pairing.engine import ordinal
+from core.ordinals import ordinal
 from core.pairing.gibson import gibsonized_players
 from core.pairing.options import GIBSON_SPREADS
 from core.standings import scrabble_standings
@@ -165,7 +165,7 @@ def table_text(view: Outlook) -> str:
         likely = likely_text(view.likely, number) if view.likely.runs else ""
         out.append(f"{view.now[number]:>3}. {view.names[number]:<24} "
                    f"{_wins(view.left.points[number], view.chess):<10} "
-                   f"best {ordinal(r.best):<5} worst {ordinal(r.worst):<5}{prize}{how}{gib}"
+                   f"best {str(ordinal(r.best)):<5} worst {str(ordinal(r.worst)):<5}{prize}{how}{gib}"
                    + (f"  [{likely}]" if likely else ""))
     return "\n".join(out)
 

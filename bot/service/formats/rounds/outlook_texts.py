@@ -11,24 +11,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.words.said import Said, from_core, joined, said, said_n
+from core.ordinals import ordinal
 from core.phrases import Phrase
 
 
 def place(n: int) -> Said:
-    """A place as players say it: 1st, 2nd, 3rd, 4th ... 11th ... 21st (English's suffix
-    picked here, so that each language words each kind its own way)."""
-    if n == 1:
-        return said("1st")
-    if 10 <= n % 100 <= 20:
-        return said("{n}th", n=n)
-    suffix = n % 10
-    if suffix == 1:
-        return said("{n}st", n=n)
-    if suffix == 2:
-        return said("{n}nd", n=n)
-    if suffix == 3:
-        return said("{n}rd", n=n)
-    return said("{n}th", n=n)
+    """A place as players say it (``core.ordinals``: 1st, 2nd ... 11th ... 21st), as a
+    record, in the reader's language (1re, 2e)."""
+    return from_core(ordinal(n))
 
 
 def score(points: float, chess: bool) -> Said:

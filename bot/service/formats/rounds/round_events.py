@@ -437,13 +437,20 @@ async def why(db: Database, req: Request, event_id: int, name: str,
     async with unit(db, req) as tx:
         actor = await require_actor(tx, req)
         await require_role(tx, actor, event_id, "td", "organiser")
-        found = await reasons_of(tx, event_id, name, round_no)
-        await answer(tx, req, Reply(round_texts.why_lines(found)))
+        state = await load_rounds_event(tx, event_id)
+        found = await _reasons(tx, state, name, round_no)
+        names = {number: e.name for number, e in state.entries.items()}
+        await answer(tx, req, Reply(round_texts.why_lines(found, names)))
         return found
 
 
 async def reasons_of(tx: Tx, event_id: int, name: str, round_no: int | None) -> list[Reason]:
-    state = await load_rounds_event(tx, event_id)
+    """The kept reasons for NAME's pairs in the latest paired round (or ROUND)."""
+    return await _reasons(tx, await load_rounds_event(tx, event_id), name, round_no)
+
+
+async def _reasons(tx: Tx, state: RoundsEvent, name: str, round_no: int | None) -> list[Reason]:
+    event_id = state.event.id
     if not name.strip():
         raise Invalid(round_texts.whose_pairing())
     listed = list(state.entries.values())
@@ -465,9 +472,7 @@ async def reasons_of(tx: Tx, event_id: int, name: str, round_no: int | None) -> 
             continue
         reason, gibson = kept.get(m.id, (because("no_reason_kept"), False))
         other = None if m.state == MatchStage.BYE else str(m.names[1 - side])
-        numbers = ", ".join(f"{state.numbers[e]} {state.entries[state.numbers[e]].name}"
-                            for e in m.entries if e is not None)
-        out.append(Reason(number, entry.name, other, reason, gibson, numbers))
+        out.append(Reason(number, entry.name, other, reason, gibson))
     if not out:  # withdrawn or expelled: no pair, no reason
         out.append(Reason(number, entry.name, None, "", False))
     return out

@@ -7,7 +7,7 @@ every name in them (names are typed by people).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.service.events.lookup import Event
@@ -250,11 +250,12 @@ def no_such_format(fmt: str, formats: Sequence[str]) -> Said:
                 formats=", ".join(formats))
 
 
-def why_lines(found: Sequence[Reason]) -> Said:
+def why_lines(found: Sequence[Reason], names: Mapping[int, str]) -> Said:
     """``/why``: for each pair of the player's in the round, who they met (or their bye)
     and the pairing's reason as kept when the round was paired (what the pairing program
-    decided, worded by ``why_texts``; an earlier version's English text as it is), with
-    the players by number as the reason names them."""
+    decided, worded by ``why_texts``; an earlier version's English text as it is). The
+    reason names each player by their full name (``names``: the event's numbers ->
+    names), as the event's other messages do: a reader knows people by name."""
     out = []
     for r in found:
         if r.opponent is not None:
@@ -267,9 +268,6 @@ def why_lines(found: Sequence[Reason]) -> Said:
         if r.gibson:
             head = said("{pair} (Gibson rule)", pair=head)
         out.append(head)
-        out.append(Said("{reason}", (("reason", worded(r.reason)),)) if r.reason else
+        out.append(Said("{reason}", (("reason", worded(r.reason, names)),)) if r.reason else
                    said("not paired in this round (withdrawn or expelled)"))
-        if r.numbers:
-            out.append(said("(players by number, as in the .t file: {numbers})",
-                            numbers=r.numbers))
     return stacked(*out)

@@ -2,8 +2,10 @@
 ``tdbot`` prints (the same words, in English).
 
 Records (``bot/words/said.py``), written in each reader's language. Each kind of reason
-is worded here once. Players are named by their numbers, as the pairing program and the
-.t file number them (``/why`` lists the numbers' names under the reason); places,
+is worded here once. The core names players by number; ``/why`` names them by their full
+names, as the event's other messages do (a reader knows people by name, and kept reasons
+of rounds paired before read the same way), and the command line by their number in the
+file it reads, as it prints the pairs. Places,
 points, counts and rating gaps are the figures the TD checks the pairing with (Director's
 Manual, "Pairing Systems and Pairing Tables"; USCF guide's switches, 80 points apart at
 most). A reason kept as text by an older version is shown as it was kept.
@@ -21,19 +23,22 @@ from core.pairing.why import Why, WhyValue, why
 Put = Said | str | int | float
 
 
-def worded(reason: Why | str) -> Said | str:
-    """The reason as its reader reads it: a text kept by an older version, as it is."""
+def worded(reason: Why | str, names: Mapping[int, str] | None = None) -> Said | str:
+    """The reason as its reader reads it, each player it names by number named by
+    ``names`` (number -> full name) where given; a text kept by an older version, as it
+    is."""
     if isinstance(reason, str):
         return reason
     wording = _WORDS.get(reason.kind)
     if wording is None:
         return reason.kind  # a kind this version does not know: its name, not nothing
-    return wording(_Values(reason.named()))
+    return wording(_Values(reason.named(), names or {}))
 
 
-def in_english(reason: Why | str) -> str:
-    """The reason in English, as plain text (what the command line prints)."""
-    return english_text(worded(reason))
+def in_english(reason: Why | str, names: Mapping[int, str] | None = None) -> str:
+    """The reason in English, as plain text (what the command line prints: players by
+    their number in the file unless ``names`` names them)."""
+    return english_text(worded(reason, names))
 
 
 def kept_text(text: str) -> Why:
@@ -42,18 +47,36 @@ def kept_text(text: str) -> Why:
 
 
 class _Values:
-    """A reason's values, each as a record's value (a part worded, parts joined)."""
+    """A reason's values, each as a record's value (a part worded, parts joined), and
+    the names of the players it names by number (none: by number)."""
 
-    def __init__(self, values: Mapping[str, WhyValue]) -> None:
+    def __init__(self, values: Mapping[str, WhyValue], names: Mapping[int, str]) -> None:
         self.values = values
+        self.names = names
 
     def __getitem__(self, name: str) -> Put:
         value = self.values[name]
         if isinstance(value, Why):
-            return _part(value)
+            return self.part(value)
         if isinstance(value, tuple):
-            return _listed([_part(v) for v in value])
+            return _listed([self.part(v) for v in value])
         return value
+
+    def part(self, reason: Why) -> Said:
+        words = worded(reason, self.names)
+        return Said("{text}", (("text", words),)) if isinstance(words, str) else words
+
+    def who(self, name: str) -> Put:
+        """A player the reason names by number: by their name where it is known."""
+        value = self.values[name]
+        if isinstance(value, int) and value in self.names:
+            return self.names[value]
+        return self[name]
+
+    def whos(self, name: str) -> str:
+        """Players the reason lists by number ("3, 7, 12"), by their names where known."""
+        listed = self.text(name).split(", ")
+        return ", ".join(self.names.get(int(p), p) if p.isdigit() else p for p in listed)
 
     def num(self, name: str) -> int:
         value = self.values[name]
@@ -69,7 +92,7 @@ class _Values:
         punctuates it)."""
         value = self.values.get(name, ())
         parts = value if isinstance(value, tuple) else (value,) if isinstance(value, Why) else ()
-        said_parts = [_part(v) for v in parts]
+        said_parts = [self.part(v) for v in parts]
         if between == "; ":
             return _listed(said_parts)
         if between == " and ":
@@ -93,11 +116,6 @@ def _listed(parts: list[Said], *, also: bool = False) -> Said:
     return out
 
 
-def _part(reason: Why) -> Said:
-    words = worded(reason)
-    return Said("{text}", (("text", words),)) if isinstance(words, str) else words
-
-
 def _times(m: int) -> Said:
     if m == 1:
         return said("once")
@@ -113,15 +131,15 @@ def _colour(code: str) -> Said:
 # --- the shared engine (King of the Hill, factored, Swiss, Portland, club nights) ----------
 
 def _table(v: _Values) -> Said:
-    return said("paired {a}v{b}: {table}{notes}", a=v["a"], b=v["b"], table=v["table"],
+    return said("paired {a} v {b}: {table}{notes}", a=v.who("a"), b=v.who("b"), table=v["table"],
                 notes=v.parts("notes"))
 
 
 def _moved(v: _Values) -> Said:
-    return said("paired {a}v{b}{places} instead of the table's {a}v{a_table} and "
-                "{b}v{b_table}: {moves}{notes}", a=v["a"], b=v["b"], places=v.parts("places"),
-                a_table=v["a_table"], b_table=v["b_table"], moves=v.parts("moves", "; "),
-                notes=v.parts("notes"))
+    return said("paired {a} v {b}{places} instead of the table's {a} v {a_table} and "
+                "{b} v {b_table}: {moves}{notes}", a=v.who("a"), b=v.who("b"),
+                places=v.parts("places"), a_table=v.who("a_table"), b_table=v.who("b_table"),
+                moves=v.parts("moves", "; "), notes=v.parts("notes"))
 
 
 def _places(v: _Values) -> Said:
@@ -129,21 +147,21 @@ def _places(v: _Values) -> Said:
 
 
 def _may_not_meet(v: _Values) -> Said:
-    return said("{a} and {b} may not meet ({rule})", a=v["a"], b=v["b"], rule=v["rule"])
+    return said("{a} and {b} may not meet ({rule})", a=v.who("a"), b=v.who("b"), rule=v["rule"])
 
 
 def _met(v: _Values) -> Said:
-    return said("{a} and {b} already met {times}", a=v["a"], b=v["b"],
+    return said("{a} and {b} already met {times}", a=v.who("a"), b=v.who("b"),
                 times=_times(v.num("times")))
 
 
 def _split(v: _Values) -> Said:
-    return said("{a}v{b} was split to mend a pair nearby", a=v["a"], b=v["b"])
+    return said("{a} v {b} was split to mend a pair nearby", a=v.who("a"), b=v.who("b"))
 
 
 def _wins(v: _Values) -> Said:
-    return said(" ({a} has {a_wins:g} wins, {b} has {b_wins:g})", a=v["a"], a_wins=v["a_wins"],
-                b=v["b"], b_wins=v["b_wins"])
+    return said(" ({a} has {a_wins:g} wins, {b} has {b_wins:g})", a=v.who("a"), a_wins=v["a_wins"],
+                b=v.who("b"), b_wins=v["b_wins"])
 
 
 def _breaks(v: _Values) -> Said:
@@ -152,26 +170,26 @@ def _breaks(v: _Values) -> Said:
 
 def _repeat_fewest(v: _Values) -> Said:
     return said(" (a repeat: {a} and {b} met {times} before; no pairing with fewer repeats was "
-                "found)", a=v["a"], b=v["b"], times=_times(v.num("times")))
+                "found)", a=v.who("a"), b=v.who("b"), times=_times(v.num("times")))
 
 
 def _repeat_allowed(v: _Values) -> Said:
     return said(" (a repeat: {a} and {b} met {times} before; up to {allowed} allowed)",
-                a=v["a"], b=v["b"], times=_times(v.num("times")),
+                a=v.who("a"), b=v.who("b"), times=_times(v.num("times")),
                 allowed=_times(v.num("allowed")))
 
 
 def _repeat(v: _Values) -> Said:
-    return said(" (a repeat: {a} and {b} met {times} before)", a=v["a"], b=v["b"],
+    return said(" (a repeat: {a} and {b} met {times} before)", a=v.who("a"), b=v.who("b"),
                 times=_times(v.num("times")))
 
 
 def _fixed(v: _Values) -> Said:
-    return said("paired {a}v{b}: fixed: {rule}", a=v["a"], b=v["b"], rule=v["rule"])
+    return said("paired {a} v {b}: fixed: {rule}", a=v.who("a"), b=v.who("b"), rule=v["rule"])
 
 
 def _bye(v: _Values) -> Said:
-    return said("bye {player}: {rule}", player=v["player"], rule=v["rule"])
+    return said("bye {player}: {rule}", player=v.who("player"), rule=v["rule"])
 
 
 def _same_team(v: _Values) -> Said:
@@ -188,11 +206,15 @@ def _first_bye(v: _Values) -> Said:
 
 
 def _no_bye_yet(v: _Values) -> Said:
+    """The bye goes to the lowest placed player still without one (Director's Manual, "Odd
+    Number of Players"); ``below``: how many placed lower, who have all had one (a count,
+    said in words so that it never reads as a player's number)."""
     below = v.num("below")
     if not below:
         return said("last place among those still without a bye")
-    return said("{below} from the bottom among those still without a bye (everyone below has "
-                "had one)", below=below)
+    return said_n("the lowest placed player still without a bye ({n} player below has "
+                  "had one)", "the lowest placed player still without a bye ({n} players "
+                  "below have had one)", below)
 
 
 def _fewest_byes(v: _Values) -> Said:
@@ -200,9 +222,9 @@ def _fewest_byes(v: _Values) -> Said:
     if not below:
         return said_n("last place; every player has had {n} bye already",
                       "last place; every player has had {n} byes already", byes)
-    return said_n("{below} from the bottom; every player has had {n} bye already",
-                  "{below} from the bottom; every player has had {n} byes already", byes,
-                  below=below)
+    return said_n("the lowest placed player with the fewest byes ({byes}); {n} player "
+                  "below has had more", "the lowest placed player with the fewest byes "
+                  "({byes}); {n} players below have had more", below, byes=byes)
 
 
 def _factored(v: _Values) -> Said:
@@ -221,22 +243,22 @@ def _swiss(v: _Values) -> Said:
 
 
 def _pulled_up(v: _Values) -> Said:
-    return said(", {player} pulled up from {wins:g}", player=v["player"], wins=v["wins"])
+    return said(", {player} pulled up from {wins:g}", player=v.who("player"), wins=v["wins"])
 
 
 def _gibson_both(v: _Values) -> Said:
     return said("Gibson rule: {a} and {b} have both clinched, so they meet each other",
-                a=v["a"], b=v["b"])
+                a=v.who("a"), b=v.who("b"))
 
 
 def _gibson(v: _Values) -> Said:
     return said("Gibson rule: {player} has clinched; {opponent} is the highest placed player "
-                "who can no longer finish in the top {places}{passed}", player=v["player"],
-                opponent=v["opponent"], places=v["places"], passed=v.parts("passed"))
+                "who can no longer finish in the top {places}{passed}", player=v.who("player"),
+                opponent=v.who("opponent"), places=v["places"], passed=v.parts("passed"))
 
 
 def _passed_over(v: _Values) -> Said:
-    return said(" ({player} already met {met})", player=v["player"], met=v["met"])
+    return said(" ({player} already met {met})", player=v.who("player"), met=v.who("met"))
 
 
 # --- tables: round robins, snake, split, John Green, quads, speed ---------------------------
@@ -248,7 +270,7 @@ def _john_green(v: _Values) -> Said:
 
 def _john_green_bye(v: _Values) -> Said:
     return said("the sixth bye goes to the poorer record of seeds 6 and 7 after five rounds "
-                "({player} stands below {other})", player=v["player"], other=v["other"])
+                "({player} stands below {other})", player=v.who("player"), other=v.who("other"))
 
 
 def _group_round(v: _Values) -> Said:
@@ -263,7 +285,7 @@ def _round_robin(v: _Values) -> Said:
 
 
 def _group_table(v: _Values) -> Said:
-    return said("{table}; {first} moves first", table=v["table"], first=v["first"])
+    return said("{table}; {first} moves first", table=v["table"], first=v.who("first"))
 
 
 def _sits_out(v: _Values) -> Said:
@@ -275,8 +297,8 @@ def _opponent_withdrew(v: _Values) -> Said:
 
 
 def _instead_of_byes(v: _Values) -> Said:
-    text = said("{a} and {b} meet instead of two byes: {a} {a_why}, {b} {b_why}", a=v["a"],
-                b=v["b"], a_why=v["a_why"], b_why=v["b_why"])
+    text = said("{a} and {b} meet instead of two byes: {a} {a_why}, {b} {b_why}", a=v.who("a"),
+                b=v.who("b"), a_why=v["a_why"], b_why=v["b_why"])
     if v.num("repeat"):
         return said("{pair} (a repeat: no other idle player was left)", pair=text)
     return text
@@ -284,32 +306,32 @@ def _instead_of_byes(v: _Values) -> Said:
 
 def _snake_group(v: _Values) -> Said:
     return said("snake group {group} of {groups} ({members})", group=v["group"],
-                groups=v["groups"], members=v["members"])
+                groups=v["groups"], members=v.whos("members"))
 
 
 def _split_rr(v: _Values) -> Said:
     split = said("odd-even split") if v.text("split") == "odd-even" else said("snake split")
     return said("round {round} of {rounds} of the split round robin ({split}), group 1 "
                 "({first}) v group 2 ({second})", round=v["round"], rounds=v["rounds"],
-                split=split, first=v["first"], second=v["second"])
+                split=split, first=v.whos("first"), second=v.whos("second"))
 
 
 def _swapped_repeat(v: _Values) -> Said:
-    return said("swapped {a} and {b} (both {slot} players) to avoid a repeat", a=v["a"],
-                b=v["b"], slot=v["slot"])
+    return said("swapped {a} and {b} (both {slot} players) to avoid a repeat", a=v.who("a"),
+                b=v.who("b"), slot=v["slot"])
 
 
 def _joined_group(v: _Values) -> Said:
     return said("{players} joined this group, not the last one, so that its byes go to players "
-                "who have had fewest", players=v["players"])
+                "who have had fewest", players=v.whos("players"))
 
 
 def _swapped_byes(v: _Values) -> Said:
     if v.text("a_slot") == v.text("b_slot"):
         return said("swapped {a} and {b} (both {slot} players) so that the byes go to players "
-                    "who have had fewest", a=v["a"], b=v["b"], slot=v["a_slot"])
+                    "who have had fewest", a=v.who("a"), b=v.who("b"), slot=v["a_slot"])
     return said("swapped {a} and {b} ({a_slot} and {b_slot} players) so that the byes go to "
-                "players who have had fewest", a=v["a"], b=v["b"], a_slot=v["a_slot"],
+                "players who have had fewest", a=v.who("a"), b=v.who("b"), a_slot=v["a_slot"],
                 b_slot=v["b_slot"])
 
 
@@ -320,7 +342,7 @@ def _notes(v: _Values) -> Said:
 
 
 def _quad(v: _Values) -> Said:
-    return said("quad {members} (from groups of {size}{notes})", members=v["members"],
+    return said("quad {members} (from groups of {size}{notes})", members=v.whos("members"),
                 size=v["size"], notes=_notes(v))
 
 
@@ -334,7 +356,7 @@ def _quad_round4(v: _Values) -> Said:
 
 def _koth_quad(v: _Values) -> Said:
     return said("KOTH quad {members} (positions {position} down{notes})",
-                members=v["members"], position=v["position"], notes=_notes(v))
+                members=v.whos("members"), position=v["position"], notes=_notes(v))
 
 
 def _odd_group_here(v: _Values) -> Said:
@@ -343,18 +365,18 @@ def _odd_group_here(v: _Values) -> Said:
 
 def _moved_to_top(v: _Values) -> Said:
     return said("{player} moved up to the King-of-the-Hill top so the byes go to players "
-                "without one", player=v["player"])
+                "without one", player=v.who("player"))
 
 
 def _speed_group(v: _Values) -> Said:
     block = v.num("block")
     if block == 1:
         return said("speed group {members} (rounds 1-3, by rating{notes})",
-                    members=v["members"], notes=_notes(v))
+                    members=v.whos("members"), notes=_notes(v))
     if block == 4:
         return said("speed group {members} (rounds 4-6, halves by standing{notes})",
-                    members=v["members"], notes=_notes(v))
-    return said("speed group {members}{notes}", members=v["members"], notes=_notes(v))
+                    members=v.whos("members"), notes=_notes(v))
+    return said("speed group {members}{notes}", members=v.whos("members"), notes=_notes(v))
 
 
 def _best_records_meet(v: _Values) -> Said:
@@ -395,30 +417,30 @@ def _club_table(v: _Values) -> Said:
 
 def _two_newcomers(v: _Values) -> Said:
     return said("two newcomers, {a} and {b} (Director's Manual: avoid pairing two newcomers "
-                "together)", a=v["a"], b=v["b"])
+                "together)", a=v.who("a"), b=v.who("b"))
 
 
 def _newcomer_v_top(v: _Values) -> Said:
     return said("newcomer {player} v {top}, one of tonight's top {places} (Director's Manual: "
-                "do not pair a newcomer with an expert)", player=v["player"], top=v["top"],
+                "do not pair a newcomer with an expert)", player=v.who("player"), top=v.who("top"),
                 places=v["places"])
 
 
 def _newcomer_ok(v: _Values) -> Said:
     return said(" (newcomer {player} meets {other}, neither a newcomer nor one of tonight's "
-                "top {places})", player=v["player"], other=v["other"], places=v["places"])
+                "top {places})", player=v.who("player"), other=v.who("other"), places=v["places"])
 
 
 def _bye_passed(v: _Values) -> Said:
     if v.num("newcomers"):
         return said("; {player} came before in the bye order, but with {player} out a newcomer "
-                    "would meet a top player or another newcomer", player=v["player"])
+                    "would meet a top player or another newcomer", player=v.who("player"))
     return said("; {player} came before in the bye order, but with {player} out players would "
-                "meet again tonight", player=v["player"])
+                "meet again tonight", player=v.who("player"))
 
 
 def _club_bye(v: _Values) -> Said:
-    return said("bye {player}: {rule}{passed}; {worth}", player=v["player"], rule=v["rule"],
+    return said("bye {player}: {rule}{passed}; {worth}", player=v.who("player"), rule=v["rule"],
                 passed=v.parts("passed"), worth=v["worth"])
 
 
@@ -442,18 +464,18 @@ def _colours_due(v: _Values) -> Said:
 
 def _colour_stronger(v: _Values) -> Said:
     return said("both due {colour}; {player} has the stronger claim",
-                colour=_colour(v.text("colour")), player=v["player"])
+                colour=_colour(v.text("colour")), player=v.who("player"))
 
 
 def _colour_same_history(v: _Values) -> Said:
     return said("both due {colour} with the same history; the higher-ranked {player} gets it",
-                colour=_colour(v.text("colour")), player=v["player"])
+                colour=_colour(v.text("colour")), player=v.who("player"))
 
 
 def _colour_walked_back(v: _Values) -> Said:
     colour = v.text("colour")
     return said("both due {colour}; {player} had {other} when their histories last differed",
-                colour=_colour(colour), player=v["player"],
+                colour=_colour(colour), player=v.who("player"),
                 other=_colour("B" if colour == "W" else "W"))
 
 
@@ -473,7 +495,7 @@ def _met_in(v: _Values) -> Said:
 
 
 def _below_had_one(v: _Values) -> Said:
-    return said(" (below: {players} had one already)", players=v["players"])
+    return said(" (below: {players} had one already)", players=v.whos("players"))
 
 
 def _below_unpairable(v: _Values) -> Said:
@@ -522,11 +544,11 @@ def _across_groups(v: _Values) -> Said:
 
 
 def _board(v: _Values) -> Said:
-    return said("{a} v {b}", a=v["a"], b=v["b"])
+    return said("{a} v {b}", a=v.who("a"), b=v.who("b"))
 
 
 def _gets_due(v: _Values) -> Said:
-    return said("{player} ({due})", player=v["player"], due=v["due"])
+    return said("{player} ({due})", player=v.who("player"), due=v["due"])
 
 
 def _round_unpairable(v: _Values) -> Said:
@@ -538,16 +560,16 @@ def _group_unpairable(v: _Values) -> Said:
 
 
 def _not(v: _Values) -> Said:
-    return said("not {player}: {rule}", player=v["player"], rule=v["rule"])
+    return said("not {player}: {rule}", player=v.who("player"), rule=v["rule"])
 
 
 def _rather(v: _Values) -> Said:
     if v.num("three"):
         return said("{player} rather than {instead} to avoid a third colour in a row, {gap} "
-                    "rating points apart, {limit}", player=v["player"], instead=v["instead"],
-                    gap=v["gap"], limit=v["limit"])
+                    "rating points apart, {limit}", player=v.who("player"),
+                    instead=v.who("instead"), gap=v["gap"], limit=v["limit"])
     return said("{player} rather than {instead} so both get their due colours, {gap} rating "
-                "points apart, {limit}", player=v["player"], instead=v["instead"],
+                "points apart, {limit}", player=v.who("player"), instead=v.who("instead"),
                 gap=v["gap"], limit=v["limit"])
 
 
@@ -565,7 +587,7 @@ def _group_above(v: _Values) -> Said:
 
 def _dropped(v: _Values) -> Said:
     return said("{player} dropped from the {source} to meet the highest-ranked player they can "
-                "in the {group}", player=v["player"], source=v["source"], group=v["group"])
+                "in the {group}", player=v.who("player"), source=v["source"], group=v["group"])
 
 
 def _dropped_why(v: _Values) -> Said:
@@ -578,7 +600,7 @@ def _dropped_why(v: _Values) -> Said:
 
 
 def _of(v: _Values) -> Said:
-    return said("{player}: {rule}", player=v["player"], rule=v["rule"])
+    return said("{player}: {rule}", player=v.who("player"), rule=v["rule"])
 
 
 def _top_v_bottom(v: _Values) -> Said:
@@ -587,7 +609,7 @@ def _top_v_bottom(v: _Values) -> Said:
 
 def _interchange(v: _Values) -> Said:
     return said("{player} moved up from the bottom of the top half of the {group} "
-                "(interchange)", player=v["player"], group=v["group"])
+                "(interchange)", player=v.who("player"), group=v["group"])
 
 
 def _bottom_together(v: _Values) -> Said:
@@ -599,9 +621,9 @@ def _switch(v: _Values, transposed: bool) -> Said:
             said("so that the colour claim left unmet is a weaker one"))
     if transposed:
         return said("transposed {a} and {b} {goal}, {gap} rating points apart, {limit}",
-                    a=v["a"], b=v["b"], goal=goal, gap=v["gap"], limit=v["limit"])
+                    a=v.who("a"), b=v.who("b"), goal=goal, gap=v["gap"], limit=v["limit"])
     return said("interchanged {a} and {b} {goal}, {gap} rating points apart, {limit}",
-                a=v["a"], b=v["b"], goal=goal, gap=v["gap"], limit=v["limit"])
+                a=v.who("a"), b=v.who("b"), goal=goal, gap=v["gap"], limit=v["limit"])
 
 
 def _accelerated(v: _Values) -> Said:
@@ -621,7 +643,7 @@ def _colours(v: _Values) -> Said:
 
 
 def _uscf(v: _Values) -> Said:
-    return said("{white} (White) v {black}: {notes}", white=v["white"], black=v["black"],
+    return said("{white} (White) v {black}: {notes}", white=v.who("white"), black=v.who("black"),
                 notes=v.parts("notes", "; "))
 
 
