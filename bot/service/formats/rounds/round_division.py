@@ -26,7 +26,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
-from bot.service.events.definitions import Definition, PairingDef
+from bot.service.events.definitions import Definition, PairingDef, definition_of
 from bot.service.events.lookup import Event, get_event
 from bot.service.events.schedule import Round, rounds_of
 from bot.service.people.entries import entries_of, entry_of_person, get_entry
@@ -110,12 +110,11 @@ class Reason:
     opponent: str | None  # None: a bye, or not paired
     reason: Why | str
     gibson: bool
-    numbers: str = ""  # the core's reasons name players by number: "1 Ann Lee, 8 Hal Ng"
 
 
 def pairing_of(event: Event) -> tuple[Definition, PairingDef]:
     """The event's definition and its [pairing] table; ``Invalid`` for another format."""
-    defn = Definition.model_validate(event.rules)
+    defn = definition_of(event)
     if event.format != "rounds" or defn.pairing is None:
         raise Invalid(said("{event} is not a round-based event: standings, pairings and /why "
                            "are for round-based events; /bracket shows a knockout",
