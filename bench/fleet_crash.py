@@ -101,7 +101,7 @@ class Proxy:
                                               headers=headers) as answer:
                     text = await answer.read()
                     self.handed[worker] += 1
-                    return web.Response(status=answer.status, body=text)
+                    return web.Response(status=answer.status, body=text, content_type=answer.content_type)
             except (aiohttp.ClientError, TimeoutError):
                 continue
         return web.Response(status=502, text="no worker answered")

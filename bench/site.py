@@ -53,12 +53,13 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from functools import partial
 from pathlib import Path
+from typing import TypeVar
 
 from bot.service.events import site, site_links
 from bot.service.events.definitions import parse_definition
@@ -81,6 +82,8 @@ from bot.web.server import SiteServer
 START = datetime(2026, 3, 3, 1, 0, tzinfo=UTC)
 GROUP = -1_000_000_000_777
 SLUG = "bench-site"
+#: A page's view, as its read returns it and its renderer takes it.
+V = TypeVar("V")
 
 DEFINITION = f"""
 [event]
@@ -180,35 +183,42 @@ async def time_pages(db: Database, now: datetime) -> list[tuple[str, float, str]
     """Each page type read and rendered 20 times: the read and the render apart."""
     standings = await site_standings.standings(db, SLUG)
     player = next(iter(standings.players.values()))
-    kinds = {
-        "standings": ("standings.html", lambda: site_standings.standings(db, SLUG),
-                      lambda v: pages.standings_html(v, updated=START)),
-        "round": ("round-2.html", lambda: site.round_pairings(db, SLUG, 2),
-                  lambda v: pages.round_html(v, updated=START)),
-        "overview": ("index.html", lambda: site.overview(db, SLUG),
-                     lambda v: pages.overview_html(v, updated=START)),
-        "player": (f"p/{player}.html", lambda: site.player(db, SLUG, player),
-                   lambda v: pages.player_html(v, updated=START)),
-        "log": ("log.html", lambda: site.log(db, SLUG), lambda v: pages.log_html(v, updated=START)),
-    }
-    out: list[tuple[str, float, str]] = []
-    for name, (path, read, render) in kinds.items():
-        reads, renders = [], []
-        for _ in range(20):
-            t0 = time.perf_counter()
-            view = await read()  # type: ignore[no-untyped-call]
-            t1 = time.perf_counter()
-            render(view)
-            t2 = time.perf_counter()
-            reads.append(t1 - t0)
-            renders.append(t2 - t1)
-        whole = await routes.page(db, SLUG, path, now)
-        out += [(f"page_{name}_read_p50", statistics.median(reads) * 1000, "ms"),
-                (f"page_{name}_render_p50", statistics.median(renders) * 1000, "ms"),
-                (f"page_{name}_total_max", max(r + s for r, s in zip(reads, renders,
-                                                                      strict=True)) * 1000, "ms"),
-                (f"page_{name}_size", len(whole.encode()) / 1000, "kB")]
-    return out
+    return [
+        *await _time_page(db, now, "standings", "standings.html",
+                          partial(site_standings.standings, db, SLUG),
+                          partial(pages.standings_html, updated=START)),
+        *await _time_page(db, now, "round", "round-2.html",
+                          partial(site.round_pairings, db, SLUG, 2),
+                          partial(pages.round_html, updated=START)),
+        *await _time_page(db, now, "overview", "index.html", partial(site.overview, db, SLUG),
+                          partial(pages.overview_html, updated=START)),
+        *await _time_page(db, now, "player", f"p/{player}.html",
+                          partial(site.player, db, SLUG, player),
+                          partial(pages.player_html, updated=START)),
+        *await _time_page(db, now, "log", "log.html", partial(site.log, db, SLUG),
+                          partial(pages.log_html, updated=START)),
+    ]
+
+
+async def _time_page(db: Database, now: datetime, name: str, path: str,
+                     read: Callable[[], Awaitable[V]], render: Callable[[V], str]
+                     ) -> list[tuple[str, float, str]]:
+    """One page type read and rendered 20 times, then served whole once for its size."""
+    reads, renders = [], []
+    for _ in range(20):
+        t0 = time.perf_counter()
+        view = await read()
+        t1 = time.perf_counter()
+        render(view)
+        t2 = time.perf_counter()
+        reads.append(t1 - t0)
+        renders.append(t2 - t1)
+    whole = await routes.page(db, SLUG, path, now)
+    return [(f"page_{name}_read_p50", statistics.median(reads) * 1000, "ms"),
+            (f"page_{name}_render_p50", statistics.median(renders) * 1000, "ms"),
+            (f"page_{name}_total_max", max(r + s for r, s in zip(reads, renders,
+                                                                  strict=True)) * 1000, "ms"),
+            (f"page_{name}_size", len(whole.encode()) / 1000, "kB")]
 
 
 READER = r"""

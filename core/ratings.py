@@ -43,7 +43,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from core.phrases import Phrase, phrase
-from core.tournament import Division, GameKind
+from core.tournament import Division, GameKind, Player
 
 #: NASPA's logistic curve (How the NSA Rating System Works: 0.57903 at 100 points).
 NASPA_SLOPE = 0.0031879
@@ -196,24 +196,27 @@ def naspa_ratings(division: Division, *, club: bool = False,
     old = {p.number: p.rating for p in division.players}
     newcomer = _newcomers(division, games, old)
     effective = {n: float(old[n]) if old[n] else newcomer.get(n, 0.0) for n in old}
-    out: dict[int, Rated] = {}
-    for p in division.players:
-        played = games[p.number]
-        score = sum(s for _, s in played)
-        expected = sum(naspa_expected(effective[p.number], effective[o]) for o, _ in played)
-        if not old[p.number]:
-            after = round(newcomer[p.number]) if p.number in newcomer else 0
-            out[p.number] = Rated(p.number, p.name, 0, after, len(played), score, expected)
-            continue
-        lived = (games_before or {}).get(p.number, NASPA_ESTABLISHED)
-        new = naspa_points(old[p.number], score - expected, lived)
-        if club:
-            new = old[p.number] + (new - old[p.number]) / 3
-        else:
-            new += max(0.0, new - old[p.number] - 5 * len(played))  # acceleration bonus
-        out[p.number] = Rated(p.number, p.name, old[p.number], round(new), len(played),
-                              score, expected)
-    return out
+    return {p.number: _naspa_one(p, games[p.number], effective, newcomer, club=club,
+                                 lived=(games_before or {}).get(p.number, NASPA_ESTABLISHED))
+            for p in division.players}
+
+
+def _naspa_one(p: Player, played: list[tuple[int, float]], effective: Mapping[int, float],
+               newcomer: Mapping[int, float], *, club: bool, lived: int) -> Rated:
+    """One player's NASPA estimate from their rated games and the ratings everyone in
+    them is rated at (``effective``: a rated player's own, an unrated one's iterated
+    performance, ``newcomer``)."""
+    score = sum(s for _, s in played)
+    expected = sum(naspa_expected(effective[p.number], effective[o]) for o, _ in played)
+    if not p.rating:
+        after = round(newcomer[p.number]) if p.number in newcomer else 0
+        return Rated(p.number, p.name, 0, after, len(played), score, expected)
+    new = naspa_points(p.rating, score - expected, lived)
+    if club:
+        new = p.rating + (new - p.rating) / 3
+    else:
+        new += max(0.0, new - p.rating - 5 * len(played))  # acceleration bonus
+    return Rated(p.number, p.name, p.rating, round(new), len(played), score, expected)
 
 
 # --- FIDE ----------------------------------------------------------------------------------
@@ -247,31 +250,57 @@ def fide_ratings(division: Division, *, club: bool = False,
     player not listed counts as established, 30 games or more); ``club`` at one third."""
     games = _rated_games(division)
     old = {p.number: p.rating for p in division.players}
-    out: dict[int, Rated] = {}
-    for p in division.players:
-        rated = [(o, s) for o, s in games[p.number] if old[o]]
-        score = sum(s for _, s in rated)
-        if not old[p.number]:
-            after = 0
-            if rated and score > 0:  # a zero score gives no rating (FIDE 8.2)
-                average = sum(old[o] for o, _ in rated) / len(rated)
-                after = round_half_away(average + fide_dp(score, len(rated)))
-            out[p.number] = Rated(p.number, p.name, 0, after, len(rated), score, 0.0)
-            continue
-        expected = sum(fide_expected(old[p.number], old[o]) for o, _ in rated)
-        lived = (games_before or {}).get(p.number, FIDE_ESTABLISHED)
-        change = fide_k(old[p.number], lived, len(rated)) * (score - expected)
-        if club:
-            change /= 3
-        out[p.number] = Rated(p.number, p.name, old[p.number],
-                              old[p.number] + round_half_away(change), len(rated), score,
-                              expected)
-    return out
+    return {p.number: _fide_one(p, games[p.number], old, club=club,
+                                lived=(games_before or {}).get(p.number, FIDE_ESTABLISHED))
+            for p in division.players}
+
+
+def _fide_one(p: Player, played: list[tuple[int, float]], old: Mapping[int, int], *,
+              club: bool, lived: int) -> Rated:
+    """One player's FIDE estimate from their games and their opponents' ratings before the
+    event (``old``): games against unrated players are not rated (FIDE 8.1)."""
+    rated = [(o, s) for o, s in played if old[o]]
+    score = sum(s for _, s in rated)
+    if not p.rating:
+        after = 0
+        if rated and score > 0:  # a zero score gives no rating (FIDE 8.2)
+            average = sum(old[o] for o, _ in rated) / len(rated)
+            after = round_half_away(average + fide_dp(score, len(rated)))
+        return Rated(p.number, p.name, 0, after, len(rated), score, 0.0)
+    expected = sum(fide_expected(p.rating, old[o]) for o, _ in rated)
+    change = fide_k(p.rating, lived, len(rated)) * (score - expected)
+    if club:
+        change /= 3
+    return Rated(p.number, p.name, p.rating, p.rating + round_half_away(change), len(rated),
+                 score, expected)
 
 
 def estimate(division: Division, *, chess: bool, club: bool = False) -> dict[int, Rated]:
     """The event's estimate by its game's method: FIDE for chess, NASPA for Scrabble."""
     return fide_ratings(division, club=club) if chess else naspa_ratings(division, club=club)
+
+
+def player_estimate(division: Division, number: int, *, chess: bool,
+                    club: bool = False) -> Rated | None:
+    """Player ``number``'s estimate as ``estimate`` of the whole division gives it, from a
+    division that need hold only them, their opponents and their own games: a rated
+    player's estimate is made from nothing else, their games and their opponents' ratings
+    before the event (FIDE 8.3; "How the NSA Rating System Works": the expectation against
+    each opponent's rating), so a result costs its two players' games, not the field's.
+
+    None where it is made from more: NASPA rates an unrated player, and a rated player's
+    game against one, at that player's performance rating, iterated over every unrated
+    player's games together (tsh ``RateNewcomersCorrectly``); the caller then estimates
+    the whole division."""
+    player = next(p for p in division.players if p.number == number)
+    played = _rated_games(division)[number]
+    old = {p.number: p.rating for p in division.players}
+    if chess:
+        return _fide_one(player, played, old, club=club, lived=FIDE_ESTABLISHED)
+    if not player.rating or any(not old[o] for o, _ in played):
+        return None
+    effective = {n: float(r) for n, r in old.items()}
+    return _naspa_one(player, played, effective, {}, club=club, lived=NASPA_ESTABLISHED)
 
 
 def missing_for_rating(division: Division, *, kind: str) -> list[Phrase]:

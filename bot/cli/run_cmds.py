@@ -2,7 +2,8 @@
 
 the token comes from ``TDBOT_TOKEN`` or a ``.env`` file; ``--base-url`` points the
 bot at another Bot API server, as PTB's ``base_url`` (``http://127.0.0.1:8081/bot``; files
-then come from the same host's ``/file/bot``); with no token ``tdbot run`` plays the
+then come from the same host's ``/file/bot``); with ``--webhook-url`` the bot serves its
+own webhook (``bot/telegram/webhook.py``); with no token ``tdbot run`` plays the
 built-in demo, so ``make run`` shows something on a fresh machine; ``tdbot demo --club``
 plays a club night and a ladder challenge instead. Pending updates are
 never dropped: results sent while the bot was down must be applied.
@@ -149,15 +150,17 @@ def run(
             if (why := not_alone(application)) is not None:
                 fail(why)
         else:
-            application.run_webhook(
-                listen=listen or settings.listen,
-                port=port or settings.port,
-                url_path=urlsplit(hook).path.lstrip("/"),
-                webhook_url=hook,
-                secret_token=secret,
-                allowed_updates=Update.ALL_TYPES,
-                drop_pending_updates=False,
-            )
+            import asyncio
+
+            from bot.telegram.webhook import CannotListen, serve
+
+            where = listen or settings.listen
+            try:
+                asyncio.run(serve(application, listen=where, port=port or settings.port,
+                                  path=urlsplit(hook).path, url=hook, secret=secret,
+                                  allowed_updates=Update.ALL_TYPES))
+            except CannotListen as exc:
+                fail(f"--listen/--port: {exc}")
 
 
 def _check_database(path: Path | str) -> None:

@@ -64,7 +64,9 @@ class Console:
             return _HELP
         if line == ":calls":
             return "\n".join(
-                f"{c.seq:4} {c.method} {c.status} {c.error or ''}".rstrip()
+                " ".join(part for part in (f"{c.seq:4} {c.method} {c.status}", c.error or "",
+                                           "(in a webhook answer)" if c.via_webhook else "")
+                         if part)
                 for c in self.tg.calls()
                 if c.method != "getUpdates"
             )

@@ -15,6 +15,7 @@ import json
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Literal
 
 from bot.fakebot.errors import ApiError, bad_request
@@ -853,7 +854,7 @@ METHODS: dict[str, Handler] = {
 _BY_LOWER = {name.lower(): name for name in METHODS}
 
 
-def _record(
+def _record_call(
     world: World,
     method: str,
     params: Params,
@@ -861,6 +862,7 @@ def _record(
     status: int,
     result: Any = None,
     error: str | None = None,
+    via_webhook: bool = False,
 ) -> None:
     world.calls.append(
         Call(
@@ -872,15 +874,20 @@ def _record(
             status=status,
             result=result,
             error=error,
+            via_webhook=via_webhook,
         )
     )
 
 
 async def serve_call(
-    world: World, token: str, method: str, raw: dict[str, Any], uploads: dict[str, Upload]
+    world: World, token: str, method: str, raw: dict[str, Any], uploads: dict[str, Upload],
+    *, via_webhook: bool = False,
 ) -> Answer:
-    """Answer one Bot API call: token, fault plan, then the method itself; all recorded."""
+    """Answer one Bot API call: token, fault plan, then the method itself; all recorded
+    (``via_webhook``: a call the bot made in its answer to a webhook's POST)."""
     name = _BY_LOWER.get(method.lower(), method)
+    _record = partial(_record_call, via_webhook=via_webhook)
+
     if token != world.token:
         _record(world, name, dict(raw), uploads, 401, error="Unauthorized")
         return Answer(401, ApiError(401, "Unauthorized").payload())

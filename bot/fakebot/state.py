@@ -200,6 +200,7 @@ class Call:
     status: int
     result: Any = None
     error: str | None = None
+    via_webhook: bool = False  # carried in the answer to a webhook's POST, not called
 
     @property
     def ok(self) -> bool:

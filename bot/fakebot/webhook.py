@@ -8,6 +8,14 @@ and in order, so an update is dropped only once the bot has accepted it. Unlike
 Telegram, the fake accepts plain http URLs, and it only ever contacts the loopback
 address: a webhook on a public host stays undelivered, with that as its error.
 
+The answer to a POST may carry one Bot API call (Bot API, "Making requests when getting
+updates": its parameters as a JSON or url-encoded body, the method's name in ``method``),
+which Telegram then makes, telling the bot nothing of its result. The fake does the same
+(:func:`carried_call`): it serves the call as if the bot had made it, recorded with
+``via_webhook`` so that tests and transcripts see it; an answer that is not such a call (no
+``method``, not JSON, another content type) is ignored, as Telegram ignores it, and the
+update counts as delivered all the same.
+
 ``connections`` above 1 delivers as Telegram does with a webhook's ``max_connections``:
 that many updates in flight at once, each dropped once the bot accepted it, so a later
 update may be answered (and applied) before an earlier one (several workers behind one
@@ -18,12 +26,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 from functools import partial
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl, urlsplit
 
 import aiohttp
 
+from bot.fakebot.methods import serve_call
 from bot.fakebot.state import World
 
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
@@ -125,6 +135,11 @@ class WebhookPusher:
         try:
             async with session.post(url, json=update, headers=headers) as response:
                 if 200 <= response.status <= 299:
+                    call = carried_call(response.content_type, await response.read())
+                    if call is not None:
+                        method, params = call
+                        await serve_call(self.world, self.world.token, method, params, {},
+                                         via_webhook=True)
                     return True
                 problem = f"Wrong response from the webhook: {response.status} {response.reason}"
         except (aiohttp.ClientError, TimeoutError) as exc:
@@ -135,6 +150,26 @@ class WebhookPusher:
     def _failed(self, problem: str) -> None:
         self.world.webhook["last_error_date"] = self.world.timestamp()
         self.world.webhook["last_error_message"] = problem
+
+
+def carried_call(content_type: str, body: bytes) -> tuple[str, dict[str, Any]] | None:
+    """The method call a webhook's answer carries, as (method, parameters), if it is one."""
+    params: Any
+    try:
+        if content_type == "application/json":
+            params = json.loads(body)
+        elif content_type == "application/x-www-form-urlencoded":
+            params = dict(parse_qsl(body.decode(), keep_blank_values=True))
+        else:
+            return None
+    except ValueError:  # not JSON, or not UTF-8
+        return None
+    if not isinstance(params, dict):
+        return None
+    method = params.pop("method", None)
+    if not isinstance(method, str) or not method:
+        return None
+    return method, params
 
 
 def _forget(in_flight: dict[int, asyncio.Task[None]], update_id: int, _done: object) -> None:

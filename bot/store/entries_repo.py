@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from enum import StrEnum
@@ -36,9 +37,14 @@ _SELECT = (
 )
 
 
+#: A stored state's member, looked up rather than the enum called per row (``_view`` of
+#: ``matches_repo``).
+_STATES = {s.value: s for s in EntryState}
+
+
 def _entry(r: Row) -> Entry:
     return Entry(
-        r["id"], r["event_id"], r["person_id"], r["name"], r["rating"], EntryState(r["state"]),
+        r["id"], r["event_id"], r["person_id"], r["name"], r["rating"], _STATES[r["state"]],
         r["tg_user_id"] is not None, r["team"],
     )
 
@@ -90,6 +96,22 @@ async def named(tx: Tx, event_id: int, name: str) -> Entry | None:
     """The entry of the event with this name, in any case."""
     row = await tx.one(_SELECT + " WHERE e.event_id = ? AND lower(p.name) = lower(?)", (event_id, name))
     return None if row is None else _entry(row)
+
+
+async def named_alike(tx: Tx, event_id: int, words: Sequence[str]) -> list[Entry]:
+    """The event's entries whose name holds ``words`` in this order (case aside where the
+    database folds it): every entry a name typed with these words can name exactly, and
+    maybe others, found without reading the event's every entry (a TD's result entered by
+    the players' names in a 1,000-player event, ``python -m bench.site``)."""
+    pattern = "%" + "%".join(_like_literal(w) for w in words) + "%"
+    rows = await tx.all(_SELECT + " WHERE e.event_id = ? AND p.name LIKE ? ESCAPE '!'",
+                        (event_id, pattern))
+    return [_entry(r) for r in rows]
+
+
+def _like_literal(text: str) -> str:
+    """``text`` matched as itself by LIKE ... ESCAPE '!'."""
+    return text.replace("!", "!!").replace("%", "!%").replace("_", "!_")
 
 
 async def plays_anywhere(tx: Tx, person_id: int) -> bool:

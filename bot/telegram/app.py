@@ -36,6 +36,7 @@ from bot.telegram.runtime import CLOCK, RUNTIME, Runtime, runtime_of
 from bot.telegram.scheduler import SWEEP_INTERVAL, DeadlineScheduler, horizon_for
 from bot.telegram.sender import LEASE, OutboxSender
 from bot.telegram.update_queue import ApplyThenConfirm, ConfirmWhenApplied, InChatOrder
+from bot.telegram.webhook_reply import TAP_REPLY, TapReply
 
 if TYPE_CHECKING:
     from bot.web.server import SiteServer
@@ -62,7 +63,7 @@ class BotOptions:
     pace_time: PaceTime = field(default_factory=RealTime)  # what the pacer waits on
     sweep_interval: timedelta = SWEEP_INTERVAL
     sender_idle_poll: float = 1.0
-    webhook: bool = False  # Telegram posts updates (run_webhook) rather than being polled
+    webhook: bool = False  # Telegram posts updates (webhook.serve) rather than being polled
     freeze_heap: bool = False  # tdbot run: see freeze_startup_heap
     # Long polling: a bot that meets another poller with its token within this many seconds
     # of its first poll is the newcomer (one_poller.py); with stop_if_not_alone (tdbot run)
@@ -110,7 +111,7 @@ def build_application(options: BotOptions) -> Application[Any, Any, Any, Any, An
     registry.load_all()  # every handler asks the event's format: load them before any update
     # Telegram forgets an update only once it is applied, and updates are handled several at
     # a time, each chat's in order (update_queue.py says why and how).
-    updates = ApplyThenConfirm(confirm_each=options.webhook)
+    updates = ApplyThenConfirm()
     in_order = InChatOrder(updates)
     builder = (
         ApplicationBuilder()
@@ -130,13 +131,17 @@ def build_application(options: BotOptions) -> Application[Any, Any, Any, Any, An
     # the Bot API through aiohttp, not PTB's httpx (bot_api_http.py says why)
     builder = builder.request(options.request or AiohttpRequest())
     guard = OnePoller(options.conflict_window)
-    if not options.webhook:  # long polling: the next getUpdates confirms, once all is applied
+    if options.webhook:  # the bot's own webhook server takes the updates (webhook.py)
+        builder = builder.updater(None)
+    else:  # long polling: the next getUpdates confirms, once all is applied
         polling = options.request or HTTPXRequest(connection_pool_size=1)  # PTB's own default
         builder = builder.get_updates_request(ConfirmWhenApplied(polling, updates, guard))
     app = builder.build()
     if options.webhook and is_postgres(options.db_path):  # several workers may share it
         in_order.gate = ArrivalOrder(lambda: runtime_of(app).db, options.worker or worker_name())
     app.bot_data[ONE_POLLER] = guard
+    if options.webhook:  # a tap's acknowledgement rides the webhook's answer
+        app.bot_data[TAP_REPLY] = TapReply()
     if options.stop_if_not_alone:  # run_polling's own way out: the loop stops, then shutdown
         guard.stop = lambda _why: app.stop_running()
     app.bot_data[CLOCK] = options.clock

@@ -8,11 +8,12 @@ translated where it is sent (``for_locale(lang).gettext(STRANGER)``).
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 from bot.service.platform.errors import ServiceError
-from bot.words import N_, SOURCE, for_locale
-from bot.words.said import render
+from bot.words import N_, SOURCE, Words, for_locale
+from bot.words.said import Said, render
 from bot.words.said import text as said_text
 
 
@@ -52,16 +53,39 @@ def refused(refusal: str | ServiceError, *, lang: str = SOURCE) -> str:
     escaped), or plain text already in it."""
     w = for_locale(lang)
     if isinstance(refusal, ServiceError) and refusal.record is not None:
-        return w._("⚠️ {message}", message=render(refusal.record, w))
+        return w._("⚠️ {message}", message=_sentence(render(refusal.record, w), refusal.record, w))
     text = refusal.message if isinstance(refusal, ServiceError) else refusal
-    return w._("⚠️ {message}", message=esc(text))
+    return w._("⚠️ {message}", message=esc(text[:1].upper() + text[1:]))
 
 
 def refusal_text(refusal: ServiceError, *, lang: str = SOURCE) -> str:
     """A refusal as plain text in the reader's language (a button's notification)."""
     if refusal.record is not None:
-        return said_text(refusal.record, for_locale(lang))
-    return refusal.message
+        w = for_locale(lang)
+        return _sentence(said_text(refusal.record, w), refusal.record, w)
+    return refusal.message[:1].upper() + refusal.message[1:]
+
+
+def _sentence(out: str, record: Said, w: Words) -> str:
+    """A refusal as a sentence in the chat: its first letter a capital. The catalogue words
+    many refusals in lower case because the command line prints them after "error: "; only
+    a refusal whose own words begin it is changed (one that begins with a name or a code put
+    into it keeps that as typed). A refusal not yet a record is the code's own words."""
+    return out[:1].upper() + out[1:] if _begins_with_own_words(record, w) else out
+
+
+def _begins_with_own_words(record: Said, w: Words) -> bool:
+    """Whether the record's first word is the catalogue's, in lower case: its message's, or
+    that of a record put first in it ("{what} must be a whole number", what "the seed")."""
+    message = w.gettext(record.message)
+    if (first := _FIRST_VALUE.match(message)) is not None:
+        value = record.named().get(first.group(1))
+        return isinstance(value, Said) and _begins_with_own_words(value, w)
+    return message[:1].islower()
+
+
+#: A message that begins with a value: "{what} must be ...".
+_FIRST_VALUE = re.compile(r"\{(\w+)\}")
 
 
 

@@ -5,17 +5,18 @@ update Telegram sends again is applied once. That covers "again" only if Telegra
 it: Telegram forgets an update when the bot confirms it, by asking getUpdates for a higher
 offset (long polling) or by answering the webhook's POST. python-telegram-bot confirms as
 soon as the update is in its queue: its poller puts a batch in the queue and at once polls
-with the next offset (``Updater._start_polling``), and its webhook answers 200 once the
-update is queued (``WebhookHandler.post``). A process killed while an update waits in the
-queue or is being handled would lose it for good. So the confirmation waits:
+with the next offset (``Updater._start_polling``), and its webhook server answers 200 once
+the update is queued (``WebhookHandler.post``). A process killed while an update waits in
+the queue or is being handled would lose it for good. So the confirmation waits:
 
 - long polling: the request that carries getUpdates (:class:`ConfirmWhenApplied`) first
   waits until every update queued so far has been handled (PTB calls ``task_done`` after an
   update's handlers, ``Application.__process_update_wrapper``). The poller is the only one
   that queues, and it is waiting there, so a batch is handled whole before the next offset
   confirms it;
-- a webhook: the queue's ``put`` (which the webhook's POST awaits before answering) returns
-  once that update has been handled (:class:`ApplyThenConfirm`, ``confirm_each``).
+- a webhook: the bot's own webhook server (``webhook.py``) answers the POST once
+  :meth:`ApplyThenConfirm.apply` says the update's handlers ran to their end; an update
+  that never ran, or was cut off (a stop), is not answered with a 200.
 
 A kill before the confirmation leaves the update with Telegram, which sends it again; a kill
 after the commit and before the confirmation is what the claim is for.
@@ -68,32 +69,32 @@ def chat_key(update: object) -> object:
 class ApplyThenConfirm(asyncio.Queue[object]):
     """PTB's update queue, knowing when each update it holds has been handled.
 
-    ``confirm_each`` (a webhook): ``put`` returns only once that update has been handled,
-    and only then does the webhook answer Telegram. Otherwise (long polling) ``put``
-    returns at once and the next getUpdates waits instead (:class:`ConfirmWhenApplied`)."""
+    Long polling: ``put`` (PTB's poller) returns at once and the next getUpdates waits
+    instead (:class:`ConfirmWhenApplied`). A webhook: :meth:`apply` queues the update and
+    returns once it has been handled, and only then does the webhook answer Telegram."""
 
-    def __init__(self, *, confirm_each: bool = False) -> None:
+    def __init__(self) -> None:
         super().__init__()
-        self.confirm_each = confirm_each
-        self._waiting: dict[int, asyncio.Future[None]] = {}
+        self._waiting: dict[int, asyncio.Future[bool]] = {}
 
-    async def put(self, item: object) -> None:
-        if not (self.confirm_each and isinstance(item, Update)):
-            await super().put(item)
-            return
-        done = asyncio.get_running_loop().create_future()
-        self._waiting[id(item)] = done
+    async def apply(self, update: Update) -> bool:
+        """Queue ``update`` and wait until it has been handled: True if its handlers ran to
+        their end (applied, refused, or failed and reported), False if they never ran or
+        were cut off by a stop (then Telegram must keep it and send it again)."""
+        done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._waiting[id(update)] = done
         try:
-            await super().put(item)
-            await asyncio.shield(done)
+            await self.put(update)
+            return await asyncio.shield(done)
         finally:
-            self._waiting.pop(id(item), None)
+            self._waiting.pop(id(update), None)
 
-    def handled(self, update: object) -> None:
-        """Called once ``update``'s handlers have run (or failed): its ``put`` may return."""
+    def handled(self, update: object, *, ran: bool = True) -> None:
+        """Called once ``update``'s handlers have run (or failed: ``ran``), or will never
+        run (not ``ran``): its :meth:`apply` may return."""
         done = self._waiting.pop(id(update), None)
         if done is not None and not done.done():
-            done.set_result(None)
+            done.set_result(ran)
 
 
 class InChatOrder(BaseUpdateProcessor):
@@ -126,29 +127,34 @@ class InChatOrder(BaseUpdateProcessor):
         finally:
             if started:
                 await self.gate.after(update)
-            else:  # cancelled while waiting (a stop): never run, never answered as handled
+            else:  # cancelled while waiting (a stop): never run, never confirmed
                 if asyncio.iscoroutine(coroutine):
                     coroutine.close()
-                self._queue.handled(update)
+                self._queue.handled(update, ran=False)
 
     async def _in_chat_order(self, update: object, coroutine: Awaitable[Any]) -> None:
         key = chat_key(update)
         before = self._last.get(key)
         mine: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._last[key] = mine
-        started = False
+        started = ended = False
         try:
             if before is not None:
                 await asyncio.shield(before)  # a cancelled wait must not cancel the chain
             started = True
-            await coroutine
+            try:
+                await coroutine
+                ended = True
+            except Exception:  # a handler's own error ends it (PTB reports it); a stop's
+                ended = True   # cancellation (BaseException) cuts it off
+                raise
         finally:
             if not started and asyncio.iscoroutine(coroutine):
                 coroutine.close()  # cancelled while waiting its turn (a stop): never run
             mine.set_result(None)
             if self._last.get(key) is mine:
                 del self._last[key]
-            self._queue.handled(update)
+            self._queue.handled(update, ran=ended)
 
     async def initialize(self) -> None:
         """Nothing to set up: the chains live in memory, per run."""

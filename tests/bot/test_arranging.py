@@ -77,7 +77,7 @@ async def test_a_time_past_the_rounds_close_is_refused_with_the_reason(bot: BotU
     assert answer == ("⚠️ Tue 10 Mar 2026 10:00 (+08) is after SF closes (Mon 09 Mar 2026 23:59 "
                       "(+08)): the match must be played by then, or the TDs may rule it a "
                       "forfeit"), answer
-    assert (await say(bot, "Ann Lee", "/propose M1 blah")).startswith("⚠️ say the day and the time")
+    assert (await say(bot, "Ann Lee", "/propose M1 blah")).startswith("⚠️ Say the day and the time")
     assert await rows(bot, "SELECT count(*) FROM match_times") == [(0,)]
 
 

@@ -994,7 +994,7 @@ async def _refused_press(case: Case, row: str, role: str, said: list[str]) -> No
         assert said[-1].startswith("⚠️") and said[-1] != texts.refused(texts.BUTTON_REFUSED)
         return
     if role == "TD plays" and row in OWN_MATCH:
-        assert said[-1] == "⚠️ you play in M2, so Tara TD rules on it (SSSg para 19)", said
+        assert said[-1] == "⚠️ You play in M2, so Tara TD rules on it (SSSg para 19)", said
     else:
         assert said[-1] == texts.refused(texts.BUTTON_REFUSED), said
     journalled = await case.one("SELECT subject FROM journal WHERE action = 'button.refused'")

@@ -66,7 +66,7 @@ async def test_a_club_night_answers_a_french_td_and_player_in_french(tmp_path: P
         assert "Points d'expert (victoires au club) : 49" in await _rows_to(bot, mark, "Ann Lee")
 
         assert await say(bot, "Tara TD", "/checkin new") == (
-            "⚠️ indiquez qui : /checkin new NOM, par exemple /checkin new Eve Tan")
+            "⚠️ Indiquez qui : /checkin new NOM, par exemple /checkin new Eve Tan")
 
 
 async def test_fees_costs_and_prizes_answer_each_reader_in_their_language(
@@ -142,7 +142,7 @@ async def test_a_ladder_refusal_is_the_core_s_in_the_reader_s_language(tmp_path:
             "⚠️ Eve Tan (rung 5) is below Dev Rao (rung 4): a ladder challenge goes up; they "
             "may challenge you instead")
         assert await say(bot, "Cai Wen", "/challenge Zed") == (
-            "⚠️ personne ne s'appelle « Zed » ici : indiquez l'un de ces noms : Ann Lee, Ben "
+            "⚠️ Personne ne s'appelle « Zed » ici : indiquez l'un de ces noms : Ann Lee, Ben "
             "Ong, Cai Wen, Dev Rao ou Eve Tan")
         assert await ladder_chat.order(bot) == ["Ann Lee", "Ben Ong", "Cai Wen", "Dev Rao",
                                                 "Eve Tan"]

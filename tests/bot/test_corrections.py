@@ -138,7 +138,7 @@ async def test_a_paper_slip_typed_wrong_is_corrected_and_the_bracket_follows(
         await report_game(bot, "Ann Lee", "400-300", starter="I started")  # M3 game 1
         # Ann is a TD too, but she plays M1 (para 19)
         refused = await say(bot, "Ann Lee", "/correct M1 game 2 350 420")
-        assert refused == "⚠️ you play in M1, so Tara TD rules on it (SSSg para 19)"
+        assert refused == "⚠️ You play in M1, so Tara TD rules on it (SSSg para 19)"
         asked = await say(bot, "Tara TD", "/correct M1 game 2 350 420")
         assert asked == ("⚖️ M1 game 2: Ann Lee 420, Dev Rao 350 (Dev Rao started) becomes "
                          "Ann Lee 350, Dev Rao 420 (Dev Rao started).\nWhy? Send one line for "
@@ -210,7 +210,7 @@ async def test_the_starter_is_corrected_and_a_correction_can_be_cancelled(
             bot, "Tara TD", "/correct M1 game 3 400 300")
         assert "is already Ann Lee 412, Dev Rao 380 (Dev Rao started): nothing to correct" \
             in await say(bot, "Tara TD", "/correct M1 game 1 412 380")
-        assert "no match 'M9' in Club Cup <2026>; its latest with games: M1 (Ann Lee v Dev " \
+        assert "No match 'M9' in Club Cup <2026>; its latest with games: M1 (Ann Lee v Dev " \
             "Rao)" in await say(bot, "Tara TD", "/correct M9 game 1 400 300")
         assert "/correct M2 game 1 412 380" in await say(bot, "Tara TD", "/correct M1")
         assert "for the TDs and organisers" in await say(bot, "Dev Rao", "/correct M1 void")

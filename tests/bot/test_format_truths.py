@@ -49,20 +49,20 @@ async def test_a_concession_cites_sssg_only_to_a_knockouts_players(
 ) -> None:
     bot = cup_and_ladder
     ann = await say(bot, "Ann Lee", "I concede game 1")  # playing the cup's SF only
-    assert ann.startswith("⚠️ players may not concede games (SSSg para 13). Report a game "
+    assert ann.startswith("⚠️ Players may not concede games (SSSg para 13). Report a game "
                           "played to the end; if a game could not be played, ask a TD."), ann
 
     eve = await say(bot, "Eve Tan", "I resign")  # in the ladder only, no match yet
-    assert eve.startswith("⚠️ players may not concede games. Report a game played"), eve
+    assert eve.startswith("⚠️ Players may not concede games. Report a game played"), eve
     assert not _sssg(eve), eve
 
     await say(bot, "Eve Tan", "/challenge Ben")
     await tap(bot, "Ben Ong", "✅ Accept")
     eve = await say(bot, "Eve Tan", "I forfeit")  # now playing a ladder match
-    assert "players may not concede games" in eve and not _sssg(eve), eve
+    assert "Players may not concede games" in eve and not _sssg(eve), eve
     # Ben plays the cup's SF and the ladder's match: no SSSg for his ladder's game either
     ben = await say(bot, "Ben Ong", "I concede")
-    assert "players may not concede games" in ben and not _sssg(ben), ben
+    assert "Players may not concede games" in ben and not _sssg(ben), ben
     # a score of 0 is a concession too, refused in the same words
     zero = await say(bot, "Eve Tan", "412-0")
     assert "Ben Ong scored 0, which means the game was not played out: players may not " \
@@ -74,12 +74,12 @@ async def test_a_concession_at_a_club_or_a_round_based_event_cites_no_sssg(
 ) -> None:
     async with club_night_chat.club_bot(tmp_path) as bot:
         said = await club_night_chat.say(bot, "Ann Lee", "I concede")
-        assert "players may not concede games" in said and not _sssg(said), said
+        assert "Players may not concede games" in said and not _sssg(said), said
     swiss = Cast(round_event.IDS)
     async with event_bot(tmp_path / "rounds.sqlite3", round_event.definition(ids=True),
                          round_event.IDS) as bot:
         said = await swiss.say(bot, "Ann Lee", "resigned")
-        assert "players may not concede games" in said and not _sssg(said), said
+        assert "Players may not concede games" in said and not _sssg(said), said
 
 
 async def test_holdround_cites_para_21_to_a_knockouts_td_only(
@@ -88,15 +88,15 @@ async def test_holdround_cites_para_21_to_a_knockouts_td_only(
     # Tara directs the cup and the ladder: /holdround means the cup, whose rounds close
     bot = cup_and_ladder
     said = await say(bot, "Tara TD", "/holdround SF until 2026-03-20")
-    assert said.startswith("⚠️ say the round, the new date and why (para 21): /holdround"), said
+    assert said.startswith("⚠️ Say the round, the new date and why (para 21): /holdround"), said
     swiss = Cast(round_event.IDS)
     async with event_bot(tmp_path / "rounds.sqlite3", round_event.definition(ids=True),
                          round_event.IDS) as bot:
         said = await swiss.say(bot, "Tara TD", "/holdround 1 until 2026-03-20")
-        assert said.startswith("⚠️ say the round, the new date and why: /holdround"), said
+        assert said.startswith("⚠️ Say the round, the new date and why: /holdround"), said
         assert not _sssg(said), said
         said = await swiss.say(bot, "Tara TD", "/holdround 1 until 2026-03-20: rain")
-        assert said == "⚠️ no round '1' in this event; rounds: none yet (make the draw)", said
+        assert said == "⚠️ No round '1' in this event; rounds: none yet (make the draw)", said
         said = await swiss.say(bot, "Tara TD", "/help")
         assert "/holdround — Hold a round open: /holdround CODE until DATE: REASON\n" in said
         assert not _sssg(said), said

@@ -193,9 +193,9 @@ async def test_refusals_of_a_command_not_theirs_and_of_a_number_out_of_range(
     assert await bot.say(kim, "/draw") == (
         "⚠️ /draw is for the TDs and organisers of an event")
     assert await bot.say(odile, "/draw 1e9") == (
-        "⚠️ la graine du tirage doit être un nombre entier de 0 à 999999999, et non '1e9'")
+        "⚠️ La graine du tirage doit être un nombre entier de 0 à 999999999, et non '1e9'")
     assert await bot.say(tara, "/draw 1e9") == (
-        "⚠️ the seed must be a whole number from 0 to 999999999, not '1e9'")
+        "⚠️ The seed must be a whole number from 0 to 999999999, not '1e9'")
     async with bot.runtime.db.transaction() as tx:  # nothing was drawn
         assert await tx.scalar("SELECT count(*) FROM matches") == 0
 

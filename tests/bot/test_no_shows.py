@@ -37,7 +37,7 @@ async def test_a_claim_before_the_agreed_time_is_refused(bot: BotUnderTest) -> N
     await say(bot, "Ann Lee", "/propose M1 Tue 03 Mar 15:00")
     await say(bot, "Dev Rao", "/agree M1")
     answer = await say(bot, "Ann Lee", "/noshow M1")
-    assert answer == "⚠️ the agreed time, Tue 03 Mar 2026 15:00 (+08), has not come yet"
+    assert answer == "⚠️ The agreed time, Tue 03 Mar 2026 15:00 (+08), has not come yet"
     assert await rows(bot, "SELECT count(*) FROM no_show_claims") == [(0,)]
 
 

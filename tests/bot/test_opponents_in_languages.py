@@ -83,7 +83,7 @@ async def test_an_english_reader_reads_the_player_to_come_in_english(bot: BotUnd
 @pytest.mark.parametrize(("lang", "refused"), [
     ("fr", "⚠️ Votre match (Finale) n'a pas encore d'adversaire : il attend le vainqueur du "
            "match Ben Ong contre Cai Wen"),
-    ("en", "⚠️ your Final match has no opponent yet: it waits for the winner of Ben Ong v "
+    ("en", "⚠️ Your Final match has no opponent yet: it waits for the winner of Ben Ong v "
            "Cai Wen"),
 ])
 async def test_writing_to_a_player_not_known_yet_is_refused_in_the_reader_s_language(

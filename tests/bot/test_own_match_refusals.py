@@ -30,7 +30,7 @@ from tests.bot.club_chat import (
 
 ANN_TOO = DEFINITION.replace('[[tds]]\nname = "Tara TD"',
                              '[[tds]]\nname = "Tara TD"\n\n[[tds]]\nname = "Ann Lee"')
-REASON = "⚠️ you play in M1, so Tara TD rules on it (SSSg para 19)"
+REASON = "⚠️ You play in M1, so Tara TD rules on it (SSSg para 19)"
 
 
 async def _m1(bot: BotUnderTest) -> tuple[int, str, int | None]:
@@ -56,7 +56,7 @@ async def test_the_round_close_button_of_her_own_match_says_who_rules(tmp_path: 
         answers = [c.params.get("text") for c in bot.telegram.calls("answerCallbackQuery")]
         assert answers[-1] == REASON.removeprefix("⚠️ ")
         assert (await _m1(bot))[1:] == ("playing", None)  # nothing was changed
-        assert await _refusals(bot) == [REASON.removeprefix("⚠️ ")]  # and it is journalled
+        assert await _refusals(bot) == ["y" + REASON.removeprefix("⚠️ Y")]  # and it is journalled
         # Tara, who does not play in M1, may
         await tap(bot, "Tara TD", "M1: match bye to Dev Rao")
         assert (await _m1(bot))[1:] == ("decided", 1)
@@ -107,4 +107,4 @@ async def test_in_a_round_based_event_no_sssg_paragraph_is_cited(tmp_path: Path)
         bot.telegram.user_forges_tap(ann, callbacks.desk_bye(int(row[0]), 0))
         await bot.settle()
         told = bot.telegram.last_sent(ann).text
-        assert told == f"⚠️ you play in {row[1]}, so Tara TD rules on it", told
+        assert told == f"⚠️ You play in {row[1]}, so Tara TD rules on it", told

@@ -26,9 +26,9 @@ FRENCH = [
 ENGLISH = [
     "⚠️ 'Mars/Olympus' is not a time zone I know: write it as Region/City, e.g. "
     "Europe/London, America/New_York, Asia/Kolkata",
-    "⚠️ you play in no match 'M2': /matches shows yours with their codes",
-    "⚠️ say what to tell {opponent}: /tell M1 YOUR MESSAGE",
-    "⚠️ propose at most 5 times at once",
+    "⚠️ You play in no match 'M2': /matches shows yours with their codes",
+    "⚠️ Say what to tell {opponent}: /tell M1 YOUR MESSAGE",
+    "⚠️ Propose at most 5 times at once",
 ]
 
 
@@ -78,4 +78,4 @@ def test_a_refusal_is_english_plain_text_for_the_cli_and_the_log_and_html_in_the
     assert texts.refusal_text(refusal, lang="fr") == (
         "Vous ne jouez dans aucun match « <M1> & co » : /matches montre les vôtres avec leurs "
         "codes")
-    assert texts.refused(Invalid("a <plain> refusal"), lang="fr") == "⚠️ a &lt;plain&gt; refusal"
+    assert texts.refused(Invalid("a <plain> refusal"), lang="fr") == "⚠️ A &lt;plain&gt; refusal"

@@ -27,7 +27,7 @@ async def test_a_message_reaches_the_opponent_marked_with_the_match(bot: BotUnde
 
 async def test_a_stranger_to_the_match_cannot_write_in_it(bot: BotUnderTest) -> None:
     answer = await say(bot, "Ben Ong", "/tell M1 hello Dev")
-    assert answer.startswith("⚠️ you play in no match 'M1'"), answer
+    assert answer.startswith("⚠️ You play in no match 'M1'"), answer
     assert await rows(bot, "SELECT count(*) FROM relay_messages") == [(0,)]
 
 
@@ -35,7 +35,7 @@ async def test_too_many_messages_are_refused_with_when_to_write_again(bot: BotUn
     for i in range(relay.RELAY_LIMIT):
         await say(bot, "Ann Lee", f"/tell M1 message {i}")
     answer = await say(bot, "Ann Lee", "/tell M1 one more")
-    assert answer.startswith(f"⚠️ you have sent Dev Rao {relay.RELAY_LIMIT} messages in the last 24 hours"), answer
+    assert answer.startswith(f"⚠️ You have sent Dev Rao {relay.RELAY_LIMIT} messages in the last 24 hours"), answer
     assert "you can write again from Tue 03 Mar 2026 17:00 (+08)" in answer, answer
     assert await rows(bot, "SELECT count(*) FROM relay_messages") == [(relay.RELAY_LIMIT,)]
 
@@ -126,7 +126,7 @@ async def test_a_match_with_no_opponent_yet_is_refused_in_names(bot: BotUnderTes
     await report_game(bot, "Ann Lee", "400-350")
     await tap(bot, "Dev Rao", "Agree")
     answer = await say(bot, "Ann Lee", "/tell M3 good luck")
-    assert answer == ("⚠️ your Final match has no opponent yet: it waits for the winner of "
+    assert answer == ("⚠️ Your Final match has no opponent yet: it waits for the winner of "
                       "Ben Ong v Cai Wen"), answer
     assert await rows(bot, "SELECT count(*) FROM relay_messages") == [(0,)]
 

@@ -19,7 +19,7 @@ from bot.service.formats.rounds.round_division import load_rounds_event
 from bot.service.formats.rounds.why_texts import in_english
 from bot.service.platform import deadlines
 from bot.service.platform.actors import Actor
-from bot.service.platform.errors import Invalid
+from bot.service.platform.errors import Invalid, NotFound
 from bot.service.platform.unit import Request
 from bot.service.results.reporting import enter_game
 from bot.store.db import Database, Tx, open_database
@@ -286,12 +286,13 @@ async def test_a_deciding_report_loads_the_event_once(db: Database,
     assert "during round 2 of 5" in texts[-1], texts[-1]  # the load after the opening
 
 
-async def test_a_deciding_report_rates_the_field_once_and_reads_no_match_twice(
+async def test_a_result_reads_its_two_players_rows_not_the_fields(
         db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
-    """What a result of a large event costs: both players' rating estimates are one rating
-    of the field, the games are read once for the standings, and no match waits on a
-    round-based event's match, so every match is read once (the standings' load), and the
-    entries once, for the names the result was entered by and for the load."""
+    """What a result of a large event costs: the players are found by their names, their
+    rating estimates made from their own games (all rated: ``core.ratings.
+    player_estimate``), and the round is not complete, so the group's standings wait: no
+    rating of the field, and neither the event's games nor its matches nor its entries
+    are read."""
     from bot.service.formats.rounds import ratings
     from bot.store import entries_repo, games_repo, groups_repo, matches_repo
 
@@ -323,15 +324,15 @@ async def test_a_deciding_report_rates_the_field_once_and_reads_no_match_twice(
 
     async def reading(tx: Tx, sql: str, params=()):  # type: ignore[no-untyped-def]
         rows = await real_all(tx, sql, params)  # type: ignore[arg-type]
-        if sql.startswith(entries_repo._SELECT + " WHERE e.event_id"):
+        if sql.startswith(entries_repo._SELECT + " WHERE e.event_id"):  # by event
             read.append(len(rows))
         return rows
 
     monkeypatch.setattr(concrete, "all", reading)
     win, lose, ws, ls = winner_scores(str(match.names[0]), str(match.names[1]))
     await enter_game(db, CLI, event_id, (win, lose), (ws, ls))
-    assert calls == {"estimate": 1, "games_of_event": 1, "of_event": 1}
-    assert read == [len(NAMES)]  # found by name, then the event's load for the ratings
+    assert calls == {}
+    assert read == [1, 1]  # each player, found by name
     async with db.transaction() as tx:
         after = await load_rounds_event(tx, event_id)
         texts = [r["text_html"] for r in await tx.all(
@@ -581,3 +582,26 @@ async def test_the_result_that_completes_a_round_posts_the_standings_at_once(
     assert [r[1] for r in await _standings_rows(db)] == ["cancelled"]
     assert await deadlines.sweep(db, NOW + timedelta(hours=1)) == 0
     assert len(await _group_posts(db, -100777)) == before + len(posts)
+
+
+async def test_a_result_entered_by_names_finds_them_as_core_names_picks(db: Database) -> None:
+    """Found by the exact name among the few entries holding its words, else among every
+    entry (``core.names``): a shortened name still names its player, and two entries of
+    one name, spaces aside, are refused, not one taken at random."""
+    event_id = await _event(db)
+    await _open(db, event_id, 1, NOW)
+    async with db.transaction() as tx:
+        state = await load_rounds_event(tx, event_id)
+    first, second = [m for m in state.matches_of(1) if m.state == "playing"][:2]
+    a, b = str(first.names[0]), str(first.names[1])
+    await enter_game(db, CLI, event_id, (a.split()[0].lower(), b), (400, 350))
+    async with db.transaction() as tx:
+        after = await load_rounds_event(tx, event_id)
+        assert next(m for m in after.matches if m.id == first.id).state == "decided"
+        c = str(second.names[0])
+        await tx.execute("UPDATE people SET name = ? WHERE name = ?",
+                         (c.replace(" ", "  "), str(second.names[1])))
+    with pytest.raises(Invalid, match="more than one person is called"):
+        await enter_game(db, CLI, event_id, (c, c), (400, 350))
+    with pytest.raises(NotFound, match="no player called"):
+        await enter_game(db, CLI, event_id, ("A_n%", c), (400, 350))

@@ -61,7 +61,7 @@ async def test_a_service_refusal_is_shown_escaped_and_rolls_back(
                             ("Sam", sam.id, bot.clock().isoformat()))
         tg.user_sends(sam, "/matches")
         await bot.settle()
-        assert tg.last_sent(sam).text == "⚠️ round <b>7</b> & friends: not open"
+        assert tg.last_sent(sam).text == "⚠️ Round <b>7</b> & friends: not open"
         async with bot.runtime.db.transaction() as tx:
             assert await tx.scalar("SELECT COUNT(*) FROM outbox") == 0
 

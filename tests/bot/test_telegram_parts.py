@@ -39,7 +39,27 @@ def test_help_text_lists_exactly_the_allowed_commands() -> None:
 
 
 def test_refusals_escape_user_text() -> None:
-    assert texts.refused("no player <b>&</b>") == "⚠️ no player &lt;b&gt;&amp;&lt;/b&gt;"
+    assert texts.refused("no player <b>&</b>") == "⚠️ No player &lt;b&gt;&amp;&lt;/b&gt;"
+
+
+
+def test_a_refusal_reads_as_a_sentence_but_a_name_or_code_that_begins_it_stays_as_typed() -> None:
+    """The catalogue words refusals in lower case for the command line ("error: ..."); in
+    the chat each begins with a capital, in every language, unless a value begins it."""
+    from bot.service.platform.errors import Invalid
+    from bot.service.platform.limits import SEED
+    from bot.words import for_locale
+    from bot.words.said import said, text
+
+    with pytest.raises(Invalid) as seed:
+        SEED.parse("1e9")
+    assert texts.refused(seed.value) == (
+        "⚠️ The seed must be a whole number from 0 to 999999999, not '1e9'")
+    assert texts.refused(seed.value, lang="fr").startswith("⚠️ La graine du tirage doit")
+    assert texts.refusal_text(seed.value, lang="fr").startswith("La graine du tirage doit")
+    assert text(seed.value.record, for_locale("en")).startswith("the seed")  # the CLI's
+    named = Invalid(said("{source}: brackets nested hundreds deep", source="cup.toml"))
+    assert texts.refused(named) == "⚠️ cup.toml: brackets nested hundreds deep"
 
 
 @pytest.mark.parametrize(

@@ -69,7 +69,7 @@ async def test_the_winner_sends_the_photo_and_the_rating_officer_gets_it(
     bot: BotUnderTest,
 ) -> None:
     assert await photo(bot, "Ann Lee") == (
-        "⚠️ no game of yours is waiting for a board photo. Report the result first (e.g. "
+        "⚠️ No game of yours is waiting for a board photo. Report the result first (e.g. "
         "412-380), then send the photo of the finished board (SSSg para 25).")
     await ann_wins(bot, "412-380", "Dev Rao started")
     assert await photo(bot, "Dev Rao") == (

@@ -100,7 +100,7 @@ async def test_a_decided_match_tells_the_players_their_next_opponent(bot: BotUnd
     assert told_ben.startswith("Club Cup <2026>: Your next match: Final against Ann Lee")
     assert "once its round opens" in told_ben
     late = await say(bot, "Ann Lee", "400-300")  # para 14: the match is over
-    assert "you have no match being played right now" in late
+    assert "You have no match being played right now" in late
 
 
 async def test_a_dispute_goes_to_the_td_with_its_reason(bot: BotUnderTest) -> None:
@@ -131,7 +131,7 @@ async def test_a_dispute_goes_to_the_td_with_its_reason(bot: BotUnderTest) -> No
 
 async def test_a_concession_is_refused_and_a_resent_confirm_counts_once(bot: BotUnderTest) -> None:
     refused = await say(bot, "Dev Rao", "I concede game 1")
-    assert refused.startswith("⚠️ players may not concede games (SSSg para 13)")
+    assert refused.startswith("⚠️ Players may not concede games (SSSg para 13)")
     await say(bot, "Ann Lee", "/report 412-380")
     await tap(bot, "Ann Lee", "I started")
     await tap(bot, "Ann Lee", "✅ Confirm")

@@ -103,16 +103,16 @@ async def test_a_chat_keeps_its_order_after_a_cancelled_wait() -> None:
     assert steps.log == ["start 1", "end 1", "start 3", "end 3"]
 
 
-async def test_a_webhook_put_returns_once_its_own_update_is_handled() -> None:
-    """Webhook: Telegram's POST is answered when ``put`` returns, which confirms the update;
-    it returns once that update is handled, not before, and not later than that (another
-    chat's held update does not hold it)."""
-    queue = ApplyThenConfirm(confirm_each=True)
+async def test_a_webhook_apply_returns_once_its_own_update_is_handled() -> None:
+    """Webhook: Telegram's POST is answered when ``apply`` returns, which confirms the
+    update; it returns once that update is handled, not before, and not later than that
+    (another chat's held update does not hold it)."""
+    queue = ApplyThenConfirm()
     order = InChatOrder(queue)
     steps = Steps()
     held = steps.gate(1)
-    first = asyncio.create_task(queue.put(update(1, 11)))
-    second = asyncio.create_task(queue.put(update(2, 12)))
+    first = asyncio.create_task(queue.apply(update(1, 11)))
+    second = asyncio.create_task(queue.apply(update(2, 12)))
     for _ in range(5):
         await asyncio.sleep(0)
     assert not first.done() and not second.done()  # queued, not handled: not confirmed
@@ -124,8 +124,34 @@ async def test_a_webhook_put_returns_once_its_own_update_is_handled() -> None:
     await asyncio.wait_for(second, 5)  # chat 12 handled: its POST is answered
     assert not first.done()  # chat 11 still handling: Telegram still holds it
     held.set()
-    await asyncio.wait_for(first, 5)
+    assert await asyncio.wait_for(first, 5) is True
+    assert second.result() is True
     await asyncio.gather(*tasks)
+
+
+async def test_a_webhook_update_cut_off_by_a_stop_is_not_confirmed() -> None:
+    """An update whose handler a stop cancels, and one cancelled while waiting for its
+    chat's earlier one, never ran to their end: ``apply`` says so, and the webhook answers
+    no 200 (Telegram posts them again)."""
+    queue = ApplyThenConfirm()
+    order = InChatOrder(queue)
+    steps = Steps()
+    steps.gate(1)  # never opened: update 1 is still in its handler at the stop
+    first = asyncio.create_task(queue.apply(update(1, 11)))
+    second = asyncio.create_task(queue.apply(update(2, 11)))
+    tasks = []
+    for _ in range(2):
+        u = await queue.get()
+        assert isinstance(u, Update)
+        tasks.append(asyncio.create_task(order.process_update(u, steps.handle(u))))
+    for _ in range(5):
+        await asyncio.sleep(0)
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    assert await asyncio.wait_for(first, 5) is False
+    assert await asyncio.wait_for(second, 5) is False
+    assert steps.log == ["start 1"]
 
 
 class Recorded:

@@ -8,7 +8,13 @@ from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
 from bot.service.events import setup_texts as say
-from bot.service.events.definitions import Definition, PersonDef, first_date, shift_dates
+from bot.service.events.definitions import (
+    Definition,
+    PersonDef,
+    definition_of,
+    first_date,
+    shift_dates,
+)
 from bot.service.events.lookup import get_event
 from bot.service.events.schedule import as_moment
 from bot.service.formats.registry import format_of
@@ -191,7 +197,7 @@ async def start_today(db: Database, req: Request, event_id: int, seen_first: dat
         actor = await require_actor(tx, req)
         await require_role(tx, actor, event_id, "organiser")
         event = await get_event(tx, event_id)
-        definition = Definition.model_validate(event.rules)
+        definition = definition_of(event)
         was = first_date(definition)
         if was is None:
             raise Invalid(said("{event} has no dates to move", event=event.name))

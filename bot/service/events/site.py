@@ -25,7 +25,7 @@ from typing import Any
 
 from bot.pictures.bracket import Fonts
 from bot.pictures.layout import Layout, Pictured, one_column
-from bot.service.events.definitions import Definition, chess_pairing
+from bot.service.events.definitions import chess_pairing, definition_of
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round, rounds_of
 from bot.service.events.site_links import (
@@ -426,7 +426,7 @@ def bye_worth(event: Event) -> Said:
     point (or half) ``bye_points`` says (USCF guide); at a club night ``bye`` says the
     same or that the player sits out; in a knockout the player goes through without
     playing (SSSg para 27)."""
-    defn = Definition.model_validate(event.rules)
+    defn = definition_of(event)
     if defn.pairing is not None:
         if chess_pairing(defn.pairing):
             return said("a full point") if defn.pairing.bye_points >= 1 else said("half a point")

@@ -21,7 +21,7 @@ import csv
 import io
 from decimal import Decimal
 
-from bot.service.events.definitions import Definition
+from bot.service.events.definitions import definition_of
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import round_code
 from bot.service.formats.registry import format_of
@@ -40,7 +40,7 @@ def amount(minor: int) -> str:
 async def round_lines(tx: Tx, event: Event) -> list[FeeLine]:
     names = {e.id: e.name for e in await entries_repo.of_event(tx, event.id)}
     stored = await rounds_repo.of_event(tx, event.id)
-    planned = {round_code(r.name): r.name for r in Definition.model_validate(event.rules).rounds}
+    planned = {round_code(r.name): r.name for r in definition_of(event).rounds}
     rounds = [(r.code, r.name, r.fee) for r in stored]
     known = {code for code, _, _ in rounds}
     payments = await payments_repo.of_event(tx, event.id)

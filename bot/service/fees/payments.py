@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.service.events.definitions import Definition
+from bot.service.events.definitions import definition_of
 from bot.service.events.lookup import Event, get_event
 from bot.service.events.schedule import Round, find_round, round_code, round_said, rounds_of
 from bot.service.fees import fee_texts
@@ -75,7 +75,7 @@ async def _payable(tx: Tx, event: Event, round_ref: str) -> _Payable:
         rnd = await find_round(tx, event.id, round_ref)
         return _Payable(rnd.code, rnd.name, rnd.fee, True)
     key = round_ref.strip().casefold()
-    planned = [r.name for r in Definition.model_validate(event.rules).rounds]
+    planned = [r.name for r in definition_of(event).rounds]
     for name in planned:
         if key in (name.casefold(), round_code(name)):
             return _Payable(round_code(name), name, event.fee_per_round, False)
@@ -143,6 +143,6 @@ async def unmatched(tx: Tx, event_id: int) -> list[tuple[str, str]]:
     (a plate round of another size, a name since changed): a TD must move or refund them."""
     names = {e.id: e.name for e in await entries_of(tx, event_id)}
     event = await get_event(tx, event_id)
-    planned = {round_code(r.name): r.name for r in Definition.model_validate(event.rules).rounds}
+    planned = {round_code(r.name): r.name for r in definition_of(event).rounds}
     return [(names.get(entry, f"entry {entry}"), planned.get(code, code))
             for entry, code in await payments_repo.without_round(tx, event_id)]

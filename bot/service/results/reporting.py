@@ -68,8 +68,9 @@ from bot.service.results.matches import (
 from bot.service.results.photo_windows import open_photo_window, photos_owed
 from bot.service.results.slip_copies import SLIP_WINDOW, close_copy, copy_key
 from bot.service.results.slip_views import Choice, SaidResult, SlipAnswer, SlipView
-from bot.store import games_repo, matches_repo, outbox_repo, slips_repo
+from bot.store import entries_repo, games_repo, matches_repo, outbox_repo, slips_repo
 from bot.store.db import Database, Tx
+from bot.store.entries_repo import Entry
 from bot.store.rounds_repo import RoundState
 from bot.store.slips_repo import SlipRow
 from bot.words.said import Said, said, stacked
@@ -85,7 +86,7 @@ from core.knockout.match import (
     StartReason,
     report_game,
 )
-from core.names import NameRefused, matches_of, pick
+from core.names import NameRefused, matches_of, pick, tidy
 from core.slip import SlipState
 
 #: Match states in which a game may be reported (its round must be open too).
@@ -467,14 +468,27 @@ def _name_of(names: tuple[str, str], given: str, what: str) -> int:
                            second=names[1])) from None
 
 
+async def _entry_named(tx: Tx, event: Event, name: str) -> Entry:
+    """The entry ``name`` means (``core.names.pick`` among the event's entries). The exact
+    name, spaces tidied, decides whenever it matches anyone (``core.names``, level 1), so
+    an entry of that name alone is found among the few whose names hold its words; any
+    other name is matched against every entry."""
+    exact = tidy(name)
+    found = [e for e in await entries_repo.named_alike(tx, event.id, exact.split())
+             if tidy(e.name) == exact]
+    if len(found) == 1:
+        return found[0]
+    entries = await entries_of(tx, event.id)
+    return entries[pick(name, [e.name for e in entries])]
+
+
 async def _match_between(tx: Tx, event: Event, a: str, b: str) -> tuple[MatchView, int]:
     """The match of two players named as entered (``core.names``), being played or last
     played; and the side of the first one named."""
-    entries = await entries_of(tx, event.id)
     people = []
     for name in (a, b):
         try:
-            entry = entries[pick(name, [e.name for e in entries])]
+            entry = await _entry_named(tx, event, name)
         except NameRefused as exc:
             if exc.ambiguous:
                 raise Invalid(said("{why} (players of {event})",

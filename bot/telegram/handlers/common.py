@@ -46,6 +46,7 @@ from bot.service.platform.unit import (
 from bot.store.errors import may_pass
 from bot.telegram import texts
 from bot.telegram.runtime import after_commit, now, runtime
+from bot.telegram.webhook_reply import TAP_REPLY, TapReply
 from bot.words import SOURCE, for_locale
 from bot.words.said import said
 
@@ -121,12 +122,12 @@ async def _apply(body: Body, update: Update, context: ContextTypes.DEFAULT_TYPE,
         return False
     try:
         then = await body(update, context, req)
-        await _answer_callback(update)
+        await _answer_callback(update, context)
         await after_commit(context)
         if then is not None:
             await then()
     except AlreadyApplied:
-        await _answer_callback(update)
+        await _answer_callback(update, context)
     except (NotAllowed, NotFound) as exc:
         await _know_language(context, req)
         if update.callback_query is None:
@@ -135,7 +136,7 @@ async def _apply(body: Body, update: Update, context: ContextTypes.DEFAULT_TYPE,
             await refuse_press(update, context, req, exc.message,
                                shown=exc if isinstance(exc, OwnMatch) else None)
     except ServiceError as exc:
-        await _answer_callback(update)
+        await _answer_callback(update, context)
         await _know_language(context, req)
         await tell(update, texts.refused(exc, lang=req.language))
     except Exception as exc:
@@ -144,7 +145,7 @@ async def _apply(body: Body, update: Update, context: ContextTypes.DEFAULT_TYPE,
                 return True
             log.error("update %s: the database could not be written in %d tries (%s); "
                       "given up, and the person told", update.update_id, UPDATE_TRIES, exc)
-            await _answer_callback(update)
+            await _answer_callback(update, context)
             what, pressed = update_described(update, req.language)
             await tell(update, texts.not_saved(what, pressed=pressed, lang=req.language))
             return False
@@ -214,7 +215,7 @@ async def refuse_press(update: Update, context: ContextTypes.DEFAULT_TYPE, req: 
               else for_locale(req.language).gettext(texts.BUTTON_REFUSED))
     if query is not None:
         try:
-            await query.answer(answer[:TOAST_MAX])
+            await answer_press(update, context, answer[:TOAST_MAX])
         except TelegramError:  # an expired query: the chat message below still answers
             pass
     await tell(update, texts.refused(shown if shown is not None else answer,
@@ -228,11 +229,23 @@ async def tell(update: Update, text_html: str) -> None:
         await chat.send_message(text_html, parse_mode=ParseMode.HTML)
 
 
-async def _answer_callback(update: Update) -> None:
+async def _answer_callback(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     # Telegram shows a spinner on the button until the query is answered; answering twice
     # is refused by Telegram, so only the wrapper answers.
     if update.callback_query is not None:
         try:
-            await update.callback_query.answer()
+            await answer_press(update, context)
         except Exception:  # an expired query: the effect already happened, nothing to do
             pass
+
+
+async def answer_press(update: Update, context: ContextTypes.DEFAULT_TYPE,
+                       text: str | None = None) -> None:
+    """Answer the button press ``update`` carries (``text``: its notice): in the webhook's
+    answer when that can carry it (``webhook_reply.TapReply.carry`` says when and why),
+    else by a call of its own."""
+    replies = context.bot_data.get(TAP_REPLY)
+    if isinstance(replies, TapReply) and replies.carry(update, text):
+        return
+    if update.callback_query is not None:
+        await update.callback_query.answer(text)

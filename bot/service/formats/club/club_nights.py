@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 
-from bot.service.events.definitions import ClubDef, ClubMemberDef, Definition
+from bot.service.events.definitions import ClubDef, ClubMemberDef, definition_of
 from bot.service.events.lookup import Event, get_event
 from bot.service.events.schedule import club_round
 from bot.service.formats.club import club_texts as say
@@ -95,7 +95,7 @@ FORMAT = "club"
 
 def club_of(event: Event) -> ClubDef:
     """The event's [club] table; a refusal for an event that is not a club."""
-    club = Definition.model_validate(event.rules).club
+    club = definition_of(event).club
     if event.format != FORMAT or club is None:
         raise Invalid(said("{event} is not a club (its format is '{format}'): club nights "
                            "are for events with format = &quot;club&quot;",

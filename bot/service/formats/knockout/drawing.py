@@ -14,7 +14,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
-from bot.service.events.definitions import Definition
+from bot.service.events.definitions import definition_of
 from bot.service.events.draw import DrawResult
 from bot.service.events.lookup import Event
 from bot.service.events.rounds import open_round_deadlines
@@ -82,7 +82,7 @@ async def draw_bracket(tx: Tx, event: Event, entries: list[Entry], seed: int, by
                        now: datetime, why: str) -> DrawResult:
     """Draw the bracket, store its rounds and matches, settle byes, and tell every player
     their first match."""
-    defn = Definition.model_validate(event.rules)
+    defn = definition_of(event)
     try:
         core_event = draw_core_event(defn, [Entrant(e.name, e.rating) for e in entries], seed)
     except ValueError as exc:

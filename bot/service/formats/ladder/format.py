@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.service.events import groups
-from bot.service.events.definitions import Definition
+from bot.service.events.definitions import definition_of
 from bot.service.events.lookup import Event
 from bot.service.events.schedule import Round
 from bot.service.fees.fee_sheet import FeeLine, round_lines
@@ -70,7 +70,7 @@ class LadderFormat(Defaults):
 
     async def set_up(self, tx: Tx, event: Event, now: datetime) -> None:
         """The ladder itself: its rungs, from the definition's players."""
-        await ladders.create_ladder(tx, event.id, Definition.model_validate(event.rules), now)
+        await ladders.create_ladder(tx, event.id, definition_of(event), now)
 
     async def after_final(self, tx: Tx, event: Event, now: datetime,
                           news: News | None) -> None:

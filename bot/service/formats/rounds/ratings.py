@@ -20,6 +20,8 @@ from bot.service.formats.rounds.round_division import (
     READS,
     RoundsEvent,
     load_rounds_event,
+    own_results,
+    pairing_of,
     results_only,
 )
 from bot.service.people.roles import has_role
@@ -28,7 +30,7 @@ from bot.service.platform.unit import Reply, Request, answer, reading, require_a
 from bot.store.db import Database, Tx
 from bot.words.said import Said, stacked
 from core.phrases import Phrase
-from core.ratings import Rated, estimate, missing_for_rating
+from core.ratings import Rated, estimate, missing_for_rating, player_estimate
 
 
 @dataclass(frozen=True)
@@ -89,30 +91,42 @@ def player_text(view: RatingsView, number: int) -> Said:
     return say.player_estimate(name, view.method_said, line, view.body)
 
 
-def change_line(view: RatingsView, number: int) -> Said | None:
+def change_line(r: Rated | None, chess: bool) -> Said | None:
     """One line for a rated player's message once a result of theirs is final: where their
-    rating estimate stands after it, labelled an estimate (the rating body rates the
-    event). None for a player who is unrated or has no rated game yet (``/rating`` says why)."""
-    r = view.rows.get(number)
+    rating estimate ``r`` stands after it, labelled an estimate (the rating body, FIDE for
+    ``chess`` else NASPA, rates the event). None for a player who is unrated or has no
+    rated game yet (``/rating`` says why)."""
     if r is None or not r.before or not r.games:
         return None
-    return say.change_line(r.before, r.after, r.change, view.body)
+    return say.change_line(r.before, r.after, r.change, "FIDE" if chess else "NASPA")
 
 
 async def change_after_result(tx: Tx, event: Event, person_id: int) -> Said | None:
     """``change_line`` for the player ``person_id`` of a round-based event, from its final
-    results so far (a result just made final among them). The estimate rates the whole
-    field, so it is made once per transaction while nothing it is made from changes: both
-    players of a result read the same one."""
-    state = await load_rounds_event(tx, event.id)
-    number = next((n for n, e in state.entries.items() if e.person_id == person_id), None)
-    if number is None:
+    results so far (a result just made final among them).
+
+    Made from the player's own results and their opponents' ratings, all a rated player's
+    estimate is made from (``core.ratings.player_estimate``); only where it is made from
+    more, an unrated opponent at NASPA, is the whole field rated, once per transaction
+    while nothing it is made from changes: both players of a result read the same one."""
+    pairing = pairing_of(event)[1]
+    own = await own_results(tx, event, pairing, person_id)
+    if own is None:
         return None
+    division, number = own
+    if not next(p for p in division.players if p.number == number).rating:
+        return None  # an unrated player has no line
+    chess = chess_pairing(pairing)
+    alone = player_estimate(division, number, chess=chess, club=pairing.rated == "club")
+    if alone is not None:
+        return change_line(alone, chess)
+    state = await load_rounds_event(tx, event.id)
     view = tx.remembered(("ratings-estimate", event.id), READS)
     if not isinstance(view, RatingsView):
         view = estimate_of(state)
         tx.remember(("ratings-estimate", event.id), READS, view)
-    return change_line(view, number)
+    whole = next(n for n, e in state.entries.items() if e.person_id == person_id)
+    return change_line(view.rows.get(whole), chess)
 
 
 def _ranked(view: RatingsView) -> list[Rated]:

@@ -22,13 +22,14 @@ match is one game of the division in its round (a tsh ``.t`` file has one result
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
-from bot.service.events.definitions import Definition, PairingDef
+from bot.service.events.definitions import Definition, PairingDef, definition_of
 from bot.service.events.lookup import Event, get_event
 from bot.service.events.schedule import Round, rounds_of
-from bot.service.people.entries import entries_of
+from bot.service.people.entries import entries_of, entry_of_person, get_entry
 from bot.service.platform.errors import Invalid
 from bot.service.results.matches import core_matches
 from bot.store import games_repo, matches_repo
@@ -48,6 +49,18 @@ ABSENT = "absent"
 DONE = (MatchStage.DECIDED, MatchStage.BYE)
 #: Match states of a pair that has met but has no result yet.
 MEETING = (MatchStage.READY, MatchStage.PLAYING)
+
+
+def _all_done(states: Collection[str]) -> bool:
+    """A round is complete: it is paired and every match in it is over."""
+    return bool(states) and all(s in DONE for s in states)
+
+
+async def round_complete(tx: Tx, round_id: int) -> bool:
+    """``RoundsEvent.complete`` of one round, read from its matches' states alone: a result
+    asks whether it completed its round, which loading the event would answer at the cost
+    of every match and game of the event."""
+    return _all_done(await matches_repo.states_of_round(tx, round_id))
 
 
 @dataclass(frozen=True)
@@ -70,8 +83,7 @@ class RoundsEvent:
 
     def complete(self, number: int) -> bool:
         """Round ``number`` is paired and every match in it is over."""
-        found = self.matches_of(number)
-        return bool(found) and all(m.state in DONE for m in found)
+        return _all_done([m.state for m in self.matches_of(number)])
 
     def unfinished(self, number: int) -> list[MatchView]:
         return [m for m in self.matches_of(number) if m.state not in DONE]
@@ -98,12 +110,11 @@ class Reason:
     opponent: str | None  # None: a bye, or not paired
     reason: Why | str
     gibson: bool
-    numbers: str = ""  # the core's reasons name players by number: "1 Ann Lee, 8 Hal Ng"
 
 
 def pairing_of(event: Event) -> tuple[Definition, PairingDef]:
     """The event's definition and its [pairing] table; ``Invalid`` for another format."""
-    defn = Definition.model_validate(event.rules)
+    defn = definition_of(event)
     if event.format != "rounds" or defn.pairing is None:
         raise Invalid(said("{event} is not a round-based event: standings, pairings and /why "
                            "are for round-based events; /bracket shows a knockout",
@@ -184,6 +195,18 @@ async def _load(tx: Tx, event_id: int) -> RoundsEvent:
     stored = await games_repo.games_of_event(tx, event_id)  # once, for both uses
     states = {m.id: c.state() for m, c in zip(decided, await core_matches(tx, decided, stored),
                                                strict=True)}
+    out = _games(matches, numbers, seq_of, states, stored, pairing)
+    paired = max((g.round for g in out), default=0)
+    division = Division(name=event.slug, players=players, games=tuple(out), rounds=paired)
+    return RoundsEvent(event, pairing, defn, division, {n: e for e, n in
+                       ((e, numbers[e.id]) for e in entries)}, numbers, rounds, matches)
+
+
+def _games(matches: list[MatchView], numbers: dict[int, int], seq_of: dict[int, int],
+           states: dict[int, MatchState], stored: dict[int, list[GameRow]],
+           pairing: PairingDef) -> list[Game]:
+    """The division's games of ``matches``, in their order (module docstring); a match
+    of an entry not numbered is left out."""
     out: list[Game] = []
     for m in matches:
         a = numbers.get(m.entries[0]) if m.entries[0] is not None else None
@@ -194,10 +217,34 @@ async def _load(tx: Tx, event_id: int) -> RoundsEvent:
                      pairing.bye_spread, pairing.bye_points, pairing.requested_bye_points)
         if game is not None:
             out.append(game)
-    paired = max((g.round for g in out), default=0)
-    division = Division(name=event.slug, players=players, games=tuple(out), rounds=paired)
-    return RoundsEvent(event, pairing, defn, division, {n: e for e, n in
-                       ((e, numbers[e.id]) for e in entries)}, numbers, rounds, matches)
+    return out
+
+
+async def own_results(tx: Tx, event: Event, pairing: PairingDef, person_id: int
+                      ) -> tuple[Division, int] | None:
+    """The person's results in the round-based event, as ``results_only`` of its load
+    holds them, in a ``Division`` of them and their opponents numbered by entry id, with
+    their own number; None when they have no entry. What their rating estimate is made
+    from (``core.ratings.player_estimate``), read from their own matches' rows: a result
+    in a 1,000-player event then reads two players' games, not the field's
+    (``python -m bench.site``). ``pairing``: the event's (``pairing_of``)."""
+    entry = await entry_of_person(tx, event.id, person_id)
+    if entry is None:
+        return None
+    matches = await matches_repo.of_entry(tx, entry.id)
+    seq_of = {r.id: r.seq for r in await rounds_of(tx, event.id)}
+    decided = [m for m in matches if m.state == MatchStage.DECIDED]
+    stored = {m.id: await games_repo.games_of(tx, m.id) for m in decided}
+    states = {m.id: c.state() for m, c in zip(decided, await core_matches(tx, decided, stored),
+                                               strict=True)}
+    met = {n for m in matches for n in m.entries if n is not None}
+    entries = [entry, *[await get_entry(tx, n) for n in sorted(met - {entry.id})]]
+    numbers = {e.id: e.id for e in entries}
+    games = tuple(g for g in _games(matches, numbers, seq_of, states, stored, pairing)
+                  if g.kind != GameKind.UNPLAYED)
+    players = tuple(Player(e.id, e.name, e.rating, team=e.team,
+                           active=e.state == EntryState.ACTIVE) for e in entries)
+    return Division(event.slug, players, games, max((g.round for g in games), default=0)), entry.id
 
 
 def results_only(division: Division) -> Division:

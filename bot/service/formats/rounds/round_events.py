@@ -34,6 +34,7 @@ from bot.service.formats.rounds.round_division import (
     load_rounds_event,
     pairing_of,
     results_only,
+    round_complete,
 )
 from bot.service.formats.rounds.round_pairing import pair_on
 from bot.service.people.name_texts import refused
@@ -284,11 +285,10 @@ async def standings_after_result(tx: Tx, event: Event, view: MatchView, now: dat
     most once a minute (``STANDINGS_EVERY``): the first result opens one pending post, as
     a deadline row so that a restart keeps it and one worker of a fleet fires it, and the
     results after it ride on that one, which shows the standings as they are when it
-    fires (``_standings_due``). Complete as ``ready_to_pair`` reads it, from the event's
-    load the players' rating lines share in this transaction (``ratings``)."""
+    fires (``_standings_due``). Complete as ``ready_to_pair`` reads it, from the round's
+    matches' states alone (``round_complete``): the event is loaded only to post."""
     subject = f"event:{event.id}"
-    state = await load_rounds_event(tx, event.id)
-    if state.complete(next(r.seq for r in state.rounds if r.id == view.round_id)):
+    if await round_complete(tx, view.round_id):
         await cancel_deadlines(tx, subject, now, kinds=(STANDINGS_POST,))
         await post_standings(tx, event, now)
         return
