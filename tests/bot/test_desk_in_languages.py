@@ -72,7 +72,7 @@ async def test_a_result_refused_and_a_board_photo_read_in_each_players_language(
         mark = await _mark(bot)
         bot.telegram.user_sends_photo(user(bot, "Ann Lee"), JPEG)
         await bot.settle()
-        assert "no game of yours is waiting for a board photo" in (
+        assert "No game of yours is waiting for a board photo" in (
             bot.telegram.last_sent(user(bot, "Ann Lee")).text or "")
 
 

@@ -222,7 +222,7 @@ async def test_draw_in_the_chat_with_a_huge_seed_says_the_range(tmp_path: Path) 
         under_test.telegram.user_sends(tara, f"/draw {HUGE}")
         await under_test.settle()
         reply = under_test.telegram.last_sent(tara).text or ""
-        assert "the seed must be a whole number from 0 to 999999999" in reply, reply
+        assert "The seed must be a whole number from 0 to 999999999" in reply, reply
         under_test.telegram.user_sends(tara, "/draw 2026")
         await under_test.settle()
         assert "2026" in (under_test.telegram.last_sent(tara).text or "")

@@ -165,7 +165,7 @@ async def test_availability_why_and_export_answer_each_in_their_language(tmp_pat
         refused_en = await bot.say(user(bot, "Ann Lee"), "/unavailable 4")
         assert "Vous pouvez être indisponible pour 1 ronde au plus" in refused_fr, refused_fr
         assert "vous l'êtes pour la ronde 3" in refused_fr, refused_fr
-        assert "you may be unavailable for at most 1 round of" in refused_en, refused_en
+        assert "You may be unavailable for at most 1 round of" in refused_en, refused_en
         async with bot.runtime.db.transaction() as tx:
             assert await tx.scalar("SELECT count(*) FROM round_absences WHERE round_seq = 4"
                                    ) == 0
@@ -192,7 +192,7 @@ async def test_availability_why_and_export_answer_each_in_their_language(tmp_pat
                    "fichiers : weekly-swiss-results.csv" in t for t in tara_said), tara_said
         assert not any("Round " in t for t in tara_said), tara_said
         no_one = await bot.say(user(bot, "Tara TD"), "/why Zed")
-        assert "personne ne s'appelle « Zed » ici" in no_one, no_one
+        assert "Personne ne s'appelle « Zed » ici" in no_one, no_one
         # what the rating body would miss, in the TD's words too (nothing is played yet)
         table = await bot.say(user(bot, "Tara TD"), "/rating")
         assert ("- le moins de parties classées d'un joueur à ce jour : 0 ; un tournoi open "

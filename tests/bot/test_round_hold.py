@@ -45,7 +45,7 @@ async def test_a_td_holds_the_round_open_and_the_players_are_told(bot: BotUnderT
 
 async def test_holdround_says_what_is_wrong(bot: BotUnderTest) -> None:
     await open_sf(bot)
-    assert "say the round, the new date and why" in await tara_says(bot, "/holdround SF until 2026-03-20")
+    assert "Say the round, the new date and why" in await tara_says(bot, "/holdround SF until 2026-03-20")
     assert "give a later date" in await tara_says(bot, "/holdround SF until 2026-03-05: rain")
     assert "Final is not open: only an open round" in await tara_says(
         bot, "/holdround Final until 2026-04-20: rain")

@@ -87,7 +87,7 @@ async def test_a_td_enters_a_cost_and_a_player_reads_the_prize_pools(bot: BotUnd
     said = await say(bot, "Tara TD", "/cost 1 scoresheets")
     assert said == ("✅ Cost recorded: SGD 1.00 (scoresheets). Costs so far SGD 1.00. "
                     "/prizes shows the pools.")
-    assert "say how much and what for" in await say(bot, "Tara TD", "/cost 5")
+    assert "Say how much and what for" in await say(bot, "Tara TD", "/cost 5")
     pools = await say(bot, "Cai Wen", "/prizes")
     assert pools.startswith("Club Cup <2026>\nPrize pools (SSSg paras 7-9)")
     assert "Fees SGD 10.00, costs SGD 1.00." in pools

@@ -152,7 +152,7 @@ async def test_amend_by_message_then_why(bot: BotUnderTest) -> None:
     await _disputed_game_1(bot)
     await tap(bot, "Uma TD", "Amend")
     assert "Send the right scores of M1 game 1, Ann Lee's first" in last(bot, "Uma TD")
-    assert "send the two scores" in await say(bot, "Uma TD", "four hundred")
+    assert "Send the two scores" in await say(bot, "Uma TD", "four hundred")
     asked = await say(bot, "Uma TD", "412 390")
     assert asked.startswith("⚖️ M1 game 1: scores Ann Lee 412, Dev Rao 390.\nWhy?")
     # /amend answers scores only: it is not taken as the reason
@@ -170,7 +170,7 @@ async def test_a_reason_too_long_is_refused_and_still_awaited(bot: BotUnderTest)
     await _disputed_game_1(bot)
     await tap(bot, "Tara TD", "Void game")
     refused = await say(bot, "Tara TD", "x" * 301)
-    assert "that reason is 301 characters long: send one line of at most 300" in refused
+    assert "That reason is 301 characters long: send one line of at most 300" in refused
     await say(bot, "Tara TD", "wrong board")
     assert "Why: wrong board" in last(bot, "Dev Rao")
 

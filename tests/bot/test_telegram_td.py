@@ -108,9 +108,9 @@ async def test_an_edited_command_is_not_run_again(bot: BotUnderTest) -> None:
 @pytest.mark.parametrize(
     ("command", "answer"),
     [
-        ("/openround SF until", "give the closing date after until"),
-        ("/openround until 2026-03-20", "say which round"),
-        ("/openround SF anyway", "say why you open it with fees unpaid"),
+        ("/openround SF until", "Give the closing date after until"),
+        ("/openround until 2026-03-20", "Say which round"),
+        ("/openround SF anyway", "Say why you open it with fees unpaid"),
     ],
 )
 async def test_openround_mistakes_say_how_to_write_it(

@@ -167,7 +167,7 @@ async def test_the_same_opponent_in_two_events_is_told_apart_by_typed_words(
 async def test_a_code_of_none_of_the_players_matches_is_refused(bot: BotUnderTest) -> None:
     await _with_swiss(bot, ("Ben Ong", "Cai Wen"))
     answer = await say(bot, "Cai Wen", "450-400 M3")
-    assert "none of your matches being played is M3; yours: M2 v Ben Ong, R1-1 v Ben Ong" \
+    assert "None of your matches being played is M3; yours: M2 v Ben Ong, R1-1 v Ben Ong" \
         in answer, answer
     assert await _drafts(bot) == []
 
