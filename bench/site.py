@@ -312,10 +312,11 @@ MADE: list[int] = []
 async def under_readers(db: Database, event_id: int, now: datetime, readers: int,
                         seconds: float, serving: AbstractAsyncContextManager[int],
                         name: str, pause: tuple[float, float], games: int,
-                        db_file: Path) -> list[tuple[str, float, str]]:
+                        db_file: Path, readers_nice: int = 0) -> list[tuple[str, float, str]]:
     """The bot enters up to ``games`` results, one every 50 ms, for ``seconds`` while
     ``readers`` reload the pages ``serving`` serves, each waiting ``pause`` (a random
-    number of seconds between the two; (0, 0): none) before reloading."""
+    number of seconds between the two; (0, 0): none) before reloading; the readers'
+    process at ``readers_nice``."""
     low, high = pause
     warm_up = (low + high) / 2 or 1.0  # every reader has read once: the rate is steady
     reading_for = warm_up + seconds + 1
@@ -328,7 +329,7 @@ async def under_readers(db: Database, event_id: int, now: datetime, readers: int
         child = await asyncio.create_subprocess_exec(
             sys.executable, "-c", READER, f"http://127.0.0.1:{port}/e/{SLUG}/",
             json.dumps(paths), str(readers), str(reading_for), str(low), str(high),
-            stdout=subprocess.PIPE)
+            stdout=subprocess.PIPE, preexec_fn=partial(os.nice, readers_nice))
         await asyncio.sleep(warm_up)
         t0 = time.monotonic()
         entered = Entered()
@@ -375,7 +376,7 @@ def _pause(text: str) -> tuple[float, float]:
 
 
 async def run(players: int, readers: int, seconds: float, folder: Path, serve: list[str],
-              nices: list[int], pauses: list[tuple[float, float]]
+              nices: list[int], pauses: list[tuple[float, float]], readers_nice: int = 0
               ) -> list[tuple[str, float, str]]:
     db_file = folder / "bench.sqlite3"
     db = await open_database(db_file)
@@ -403,7 +404,7 @@ async def run(players: int, readers: int, seconds: float, folder: Path, serve: l
         for hour, (name, serving, pause) in enumerate(phases):
             figures += await under_readers(db, event_id, now + timedelta(hours=hour), readers,
                                            seconds, serving(), name, pause,
-                                           left // len(phases), db_file)
+                                           left // len(phases), db_file, readers_nice)
     finally:
         await db.close()
     return figures
@@ -423,6 +424,11 @@ def main(argv: list[str] | None = None) -> None:
                         help="seconds each reader waits before reloading, at random between "
                              "LOW and HIGH; 0: none, as fast as pages come (default: 0, "
                              "then 5-15, as people read); several: one run each")
+    parser.add_argument("--readers-nice", type=int, default=0, metavar="N",
+                        help="the readers' process's niceness (default 0). The readers stand "
+                             "for people's phones, elsewhere in the world; on a small machine "
+                             "their own CPU competes with the bot's, which a high N keeps "
+                             "out of the bot's figures")
     args = parser.parse_args(argv)
     if args.players < 20:
         parser.error("--players: give 20 or more")
@@ -430,9 +436,11 @@ def main(argv: list[str] | None = None) -> None:
         load = os.getloadavg()[0]
         figures = asyncio.run(run(args.players, args.readers, args.seconds, Path(folder),
                                   args.serve or ["process", "bot"], args.nice or [10],
-                                  [_pause(p) for p in args.pause or ["0", "5-15"]]))
+                                  [_pause(p) for p in args.pause or ["0", "5-15"]],
+                                  args.readers_nice))
     print(f"live pages of a round-based event of {args.players} players (round 1 played, "
-          f"round 2 a fifth played); {args.readers} readers for {args.seconds:g} s; "
+          f"round 2 a fifth played); {args.readers} readers for {args.seconds:g} s "
+          f"at nice {args.readers_nice}; "
           f"load average {load:.2f} before, {os.getloadavg()[0]:.2f} after")
     for name, value, unit in figures:
         print(f"{name} {value:.1f} {unit}")
