@@ -46,6 +46,7 @@ from aiohttp import web
 from telegram import Update
 from telegram.ext import Application, ExtBot
 
+from bot.telegram import lifecycle
 from bot.telegram.update_queue import ApplyThenConfirm
 from bot.telegram.webhook_reply import TAP_REPLY, TapReply
 
@@ -167,7 +168,6 @@ async def serve(app: AnyApplication, *, listen: str, port: int, path: str, url: 
     for sig in signals:
         loop.add_signal_handler(sig, stop.set)
     server = WebhookServer(app, listen=listen, port=port, path=path, secret=secret)
-    started = False
     try:
         # bound first: a port in use stops start-up before the database or Telegram is
         # touched; a POST that comes meanwhile waits in the queue for the start
@@ -176,7 +176,6 @@ async def serve(app: AnyApplication, *, listen: str, port: int, path: str, url: 
         if app.post_init:
             await app.post_init(app)
         await app.start()
-        started = True
         await app.bot.set_webhook(url=url, allowed_updates=allowed_updates,
                                   drop_pending_updates=False, secret_token=secret)
         log.info("listening for Telegram's updates on %s:%s%s", listen, server.port, server.path)
@@ -185,10 +184,4 @@ async def serve(app: AnyApplication, *, listen: str, port: int, path: str, url: 
         for sig in signals:
             loop.remove_signal_handler(sig)
         await server.stop()
-        if started and app.running:
-            await app.stop()
-            if app.post_stop:
-                await app.post_stop(app)
-        await app.shutdown()
-        if app.post_shutdown:
-            await app.post_shutdown(app)
+        await lifecycle.stop(app)
