@@ -11,6 +11,13 @@ highest-placed player who can no longer finish first (Director's Manual, "The Gi
 
 from __future__ import annotations
 
+from datetime import datetime
+
+from bot.service.formats.rounds.round_division import load_rounds_event
+from bot.service.platform.unit import Request
+from bot.service.results.reporting import enter_game
+from bot.store.db import Database
+
 NAMES = ("Ann Lee", "Ben Ong", "Cai Wen", "Dev Rao", "Eve Tan", "Fay Koh", "Gus Lim",
          "Hal Ng", "Ivy Goh")
 RATINGS = {name: 1900 - 50 * i for i, name in enumerate(NAMES)}
@@ -55,3 +62,15 @@ def winner_scores(a: str, b: str) -> tuple[str, str, int, int]:
     """(winner, loser, winner's score, loser's score) of a pair: the higher rating wins."""
     win, lose = (a, b) if RATINGS[a] > RATINGS[b] else (b, a)
     return win, lose, (500 if win == "Ann Lee" else 400), (100 if win == "Ann Lee" else 350)
+
+
+async def play_round(db: Database, event_id: int, number: int, now: datetime) -> None:
+    """Every pair still playing in round ``number`` entered from a paper slip, as
+    ``winner_scores`` says."""
+    async with db.transaction() as tx:
+        state = await load_rounds_event(tx, event_id)
+    for m in state.matches_of(number):
+        if m.state != "playing":
+            continue
+        win, lose, ws, ls = winner_scores(str(m.names[0]), str(m.names[1]))
+        await enter_game(db, Request(now, operator=True), event_id, (win, lose), (ws, ls))

@@ -25,7 +25,7 @@ from bot.service.results.reporting import enter_game
 from bot.store.db import Database, Tx, open_database
 from core.formats.tsh import read_tsh
 from core.standings import standings_rows
-from tests.bot.round_event import NAMES, RATINGS, definition, winner_scores
+from tests.bot.round_event import NAMES, RATINGS, definition, play_round, winner_scores
 
 NOW = datetime(2026, 3, 3, 2, 0, tzinfo=UTC)
 CLI = Request(NOW, operator=True)
@@ -50,17 +50,6 @@ async def _open(db: Database, event_id: int, number: int, now: datetime) -> None
     async with db.transaction() as tx:
         await open_round_in(tx, event_id, str(number), by=Actor.cli(), now=now,
                             closes_at=now + timedelta(days=6))
-
-
-async def _play(db: Database, event_id: int, number: int, now: datetime) -> None:
-    """Every pair of round ``number`` as tests/bot/round_event.py says."""
-    async with db.transaction() as tx:
-        state = await load_rounds_event(tx, event_id)
-    for m in state.matches_of(number):
-        if m.state != "playing":
-            continue
-        win, lose, ws, ls = winner_scores(str(m.names[0]), str(m.names[1]))
-        await enter_game(db, Request(now, operator=True), event_id, (win, lose), (ws, ls))
 
 
 def test_definition_refuses_what_a_rounds_event_cannot_use() -> None:
@@ -136,7 +125,7 @@ async def test_five_rounds_with_the_gibson_rule_in_the_last(db: Database) -> Non
     now = NOW
     for number in range(1, 5):
         await _open(db, event_id, number, now)
-        await _play(db, event_id, number, now + timedelta(hours=1))
+        await play_round(db, event_id, number, now + timedelta(hours=1))
         now += timedelta(days=7)
     await _open(db, event_id, 5, now)
     async with db.transaction() as tx:
@@ -157,7 +146,7 @@ async def test_exported_t_file_has_the_events_standings(db: Database) -> None:
     now = NOW
     for number in (1, 2):
         await _open(db, event_id, number, now)
-        await _play(db, event_id, number, now + timedelta(hours=1))
+        await play_round(db, event_id, number, now + timedelta(hours=1))
         now += timedelta(days=7)
     async with db.transaction() as tx:
         state = await load_rounds_event(tx, event_id)
@@ -225,7 +214,7 @@ async def test_avoid_teams_keeps_team_mates_apart_and_the_files_keep_the_teams(
     for pair in pairs:
         assert len({teams.get(str(n), str(n)) for n in pair}) == 2, pair
     assert {p.name: p.team for p in state.division.players}["Fay Koh"] == "Hwa Chong"
-    await _play(db, event_id, 1, NOW + timedelta(hours=1))
+    await play_round(db, event_id, 1, NOW + timedelta(hours=1))
     async with db.transaction() as tx:
         state = await load_rounds_event(tx, event_id)
     (division,) = read_tsh(round_events.export_text(state, "tsh")[1], "weekly-swiss")
@@ -352,7 +341,7 @@ async def test_a_chess_bye_is_worth_bye_points_in_standings_and_trf(
         db: Database, extra: str, points: float, code: str) -> None:
     event_id = await _event(db, _chess(extra))
     await _open(db, event_id, 1, NOW)
-    await _play(db, event_id, 1, NOW + timedelta(hours=1))
+    await play_round(db, event_id, 1, NOW + timedelta(hours=1))
     async with db.transaction() as tx:
         state = await load_rounds_event(tx, event_id)
         told = await tx.scalar("SELECT text_html FROM outbox WHERE dedupe_key LIKE "
@@ -397,7 +386,7 @@ async def test_auto_pair_opens_a_dated_round_at_its_time(db: Database) -> None:
 
     event_id = await _event(db, _dated())
     await _open(db, event_id, 1, NOW)
-    await _play(db, event_id, 1, NOW + timedelta(hours=1))
+    await play_round(db, event_id, 1, NOW + timedelta(hours=1))
     assert await _round2(db, event_id) == ("planned", 0)  # complete, but not its time yet
     await sweep(db, OPENS_2 - timedelta(minutes=1))
     assert await _round2(db, event_id) == ("planned", 0)
@@ -441,7 +430,7 @@ async def test_without_auto_pair_a_dated_round_only_tells_the_tds(db: Database) 
     event_id = await _event(db, _dated("open_notice = true").replace(
         "open_notice = true\n", "").replace("[rules]\n", "[rules]\nopen_notice = true\n"))
     await _open(db, event_id, 1, NOW)
-    await _play(db, event_id, 1, NOW + timedelta(hours=1))
+    await play_round(db, event_id, 1, NOW + timedelta(hours=1))
     await sweep(db, OPENS_2)
     assert await _round2(db, event_id) == ("planned", 0)
     async with db.transaction() as tx:
@@ -455,7 +444,7 @@ async def test_with_round_days_a_round_opens_closing_that_many_days_later(
     definition) closes 6 days after it opens, as ``auto_pair`` would open it."""
     event_id = await _event(db, definition(extra="round_days = 6"))
     await _open(db, event_id, 1, NOW)
-    await _play(db, event_id, 1, NOW)
+    await play_round(db, event_id, 1, NOW)
     later = NOW + timedelta(days=7)
     async with db.transaction() as tx:
         rnd, _ = await open_round_in(tx, event_id, "2", by=Actor.cli(), now=later)
@@ -469,7 +458,7 @@ async def test_without_a_closing_time_the_hint_spells_the_round_as_the_td_did(
         db: Database) -> None:
     event_id = await _event(db)
     await _open(db, event_id, 1, NOW)
-    await _play(db, event_id, 1, NOW)
+    await play_round(db, event_id, 1, NOW)
     for typed in ("2", "Round 2"):
         with pytest.raises(Invalid) as refused:
             async with db.transaction() as tx:
@@ -575,7 +564,7 @@ async def test_the_result_that_completes_a_round_posts_the_standings_at_once(
         await groups_repo.link(tx, event_id, -100777)
     await _open(db, event_id, 1, NOW)
     before = len(await _group_posts(db, -100777))
-    await _play(db, event_id, 1, NOW)
+    await play_round(db, event_id, 1, NOW)
     posts = (await _group_posts(db, -100777))[before:]
     assert sum("standings" in p for p in posts) == 1, posts
     assert "standings after round 1" in posts[-1], posts[-1]

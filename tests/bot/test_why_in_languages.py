@@ -23,10 +23,9 @@ from bot.service.formats.rounds.round_division import load_rounds_event
 from bot.service.formats.rounds.why_texts import in_english
 from bot.service.platform.actors import Actor
 from bot.service.platform.unit import Request
-from bot.service.results.reporting import enter_game
 from bot.store.db import Database, open_database
 from core.pairing.why import from_json
-from tests.bot.round_event import IDS, NAMES, definition, winner_scores
+from tests.bot.round_event import IDS, NAMES, definition, play_round
 
 NOW = datetime(2026, 3, 3, 2, 0, tzinfo=UTC)
 TARA = IDS["Tara TD"]
@@ -86,13 +85,7 @@ async def _open_and_play(db: Database, event_id: int, rounds: int) -> None:
                                 closes_at=now + timedelta(days=6))
         if number == rounds:
             return
-        async with db.transaction() as tx:
-            state = await load_rounds_event(tx, event_id)
-        for m in state.matches_of(number):
-            if m.state != "playing":
-                continue
-            win, lose, ws, ls = winner_scores(str(m.names[0]), str(m.names[1]))
-            await enter_game(db, Request(now, operator=True), event_id, (win, lose), (ws, ls))
+        await play_round(db, event_id, number, now)
         now += timedelta(days=7)
 
 
